@@ -1,0 +1,240 @@
+//! Read-only views of a model's variables and of a partial assignment.
+
+use std::fmt;
+
+/// Marks an unassigned slot.
+pub(crate) const UNASSIGNED: u32 = u32::MAX;
+
+/// The variables of a model: names, domains and initial candidate sets.
+#[derive(Clone, Debug)]
+pub(crate) struct Table<V> {
+    pub(crate) names: Vec<String>,
+    pub(crate) domains: Vec<Vec<V>>,
+    /// Words per candidate set.
+    pub(crate) words: usize,
+    /// `names.len() * words` words: each variable's candidates before search.
+    pub(crate) initial: Vec<u64>,
+}
+
+impl<V> Table<V> {
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    #[inline]
+    pub(crate) fn initial(&self, var: usize) -> &[u64] {
+        &self.initial[var * self.words..(var + 1) * self.words]
+    }
+}
+
+/// One candidate step: variable `var` takes the value with domain index
+/// `index`, which is `value`.
+#[derive(Debug)]
+pub struct Choice<'a, V> {
+    /// The variable's index in the model.
+    pub var: usize,
+    /// The value's index in the variable's domain.
+    pub index: usize,
+    /// The value itself.
+    pub value: &'a V,
+}
+
+impl<V> Clone for Choice<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V> Copy for Choice<'_, V> {}
+
+/// The variables of a model, as checkers see them in
+/// [`Checker::prepare`](crate::Checker::prepare).
+#[derive(Debug)]
+pub struct ModelInfo<'a, V> {
+    pub(crate) table: &'a Table<V>,
+}
+
+impl<'a, V> ModelInfo<'a, V> {
+    /// Number of variables.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the model has no variables.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.table.len() == 0
+    }
+
+    /// The name of variable `var`.
+    #[must_use]
+    pub fn name(&self, var: usize) -> &'a str {
+        &self.table.names[var]
+    }
+
+    /// The ordered domain of variable `var`.
+    #[must_use]
+    pub fn domain(&self, var: usize) -> &'a [V] {
+        &self.table.domains[var]
+    }
+
+    /// The index of the variable called `name`, if there is one.
+    #[must_use]
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.table.names.iter().position(|n| n == name)
+    }
+}
+
+/// A partial assignment: which variables have a value, and which.
+///
+/// Checkers read it in [`check`](crate::Checker::check),
+/// [`promising`](crate::Checker::promising) and
+/// [`filter`](crate::Checker::filter); observers see it in events.
+pub struct Assignment<'a, V> {
+    pub(crate) table: &'a Table<V>,
+    pub(crate) slots: &'a [u32],
+    /// One more step laid over `slots` (the candidate being judged).
+    pub(crate) extra: Option<(usize, usize)>,
+}
+
+impl<V> Clone for Assignment<'_, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V> Copy for Assignment<'_, V> {}
+
+impl<'a, V> Assignment<'a, V> {
+    #[inline]
+    pub(crate) fn new(table: &'a Table<V>, slots: &'a [u32]) -> Self {
+        Assignment {
+            table,
+            slots,
+            extra: None,
+        }
+    }
+
+    /// This assignment extended by `choice` (the candidate's variable must
+    /// be unassigned here).
+    #[inline]
+    #[must_use]
+    pub fn with(&self, choice: Choice<'_, V>) -> Assignment<'a, V> {
+        Assignment {
+            table: self.table,
+            slots: self.slots,
+            extra: Some((choice.var, choice.index)),
+        }
+    }
+
+    /// Number of variables in the model (assigned or not).
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the model has no variables.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The domain index of `var`'s value, if it is assigned.
+    #[inline]
+    #[must_use]
+    pub fn index(&self, var: usize) -> Option<usize> {
+        if let Some((v, i)) = self.extra
+            && v == var
+        {
+            return Some(i);
+        }
+        match self.slots[var] {
+            UNASSIGNED => None,
+            i => Some(i as usize),
+        }
+    }
+
+    /// The value of `var`, if it is assigned.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, var: usize) -> Option<&'a V> {
+        let table = self.table;
+        self.index(var).map(|i| &table.domains[var][i])
+    }
+
+    /// Whether `var` has a value.
+    #[inline]
+    #[must_use]
+    pub fn is_assigned(&self, var: usize) -> bool {
+        self.index(var).is_some()
+    }
+
+    /// Number of assigned variables.
+    #[must_use]
+    pub fn assigned_count(&self) -> usize {
+        (0..self.len()).filter(|&v| self.is_assigned(v)).count()
+    }
+
+    /// Whether every variable has a value.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        (0..self.len()).all(|v| self.is_assigned(v))
+    }
+
+    /// The assigned variables with their values, in variable order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &'a V)> + '_ {
+        (0..self.len()).filter_map(|v| self.get(v).map(|x| (v, x)))
+    }
+
+    /// The name of variable `var`.
+    #[must_use]
+    pub fn name(&self, var: usize) -> &'a str {
+        &self.table.names[var]
+    }
+
+    /// The ordered domain of variable `var`.
+    #[inline]
+    #[must_use]
+    pub fn domain(&self, var: usize) -> &'a [V] {
+        &self.table.domains[var]
+    }
+
+    /// The values of all variables, if every one is assigned.
+    #[must_use]
+    pub fn values(&self) -> Option<Vec<V>>
+    where
+        V: Clone,
+    {
+        (0..self.len()).map(|v| self.get(v).cloned()).collect()
+    }
+}
+
+impl<V: fmt::Display> fmt::Display for Assignment<'_, V> {
+    /// `row 0 = 1, row 1 = 3`, in variable order; `(empty)` when nothing is assigned.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut any = false;
+        for (var, value) in self.iter() {
+            if any {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} = {}", self.name(var), value)?;
+            any = true;
+        }
+        if !any {
+            f.write_str("(empty)")?;
+        }
+        Ok(())
+    }
+}
+
+impl<V: fmt::Debug> fmt::Debug for Assignment<'_, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.iter().map(|(v, x)| (self.name(v), x)))
+            .finish()
+    }
+}

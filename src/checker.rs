@@ -1,0 +1,461 @@
+//! The checker trait, and sets of checkers the engine searches with.
+
+use crate::assignment::{Assignment, Choice, ModelInfo};
+use crate::candidates::Candidates;
+use crate::error::ModelError;
+
+/// A constraint of a model, as the engine sees it.
+///
+/// Only [`name`](Self::name) and [`check`](Self::check) are required: `check`
+/// is the constraint's meaning, judged from scratch on a partial assignment.
+/// The other methods make it fast and all have correct defaults:
+///
+/// - [`promising`](Self::promising) judges one candidate step `var = value`
+///   on top of the current assignment; the default is `check` on the
+///   extended assignment. It takes `&self`: it must not change anything, so
+///   a rejected candidate needs no undo.
+/// - [`filter`](Self::filter) judges a whole candidate set at once; the
+///   default asks `promising` value by value. A checker that keeps a bitset
+///   of what is used can answer for a whole word with a shift and a mask.
+/// - [`on_assign`](Self::on_assign) / [`on_unassign`](Self::on_unassign)
+///   keep incremental state (used columns, sums so far). The engine calls
+///   `on_assign` only after every checker found the step promising, and
+///   matches each call with exactly one `on_unassign`, last in first out.
+///
+/// The engine may skip every method but `check` for variables outside the
+/// checker's [`scope`](Self::scope).
+///
+/// # Example
+///
+/// A checker that keeps the sum of the assigned values below a bound,
+/// incrementally:
+///
+/// ```
+/// use backtracker::{Assignment, Checker, Choice, ModelBuilder};
+///
+/// struct SumAtMost { bound: u32, sum: u32 }
+///
+/// impl Checker<u32> for SumAtMost {
+///     fn name(&self) -> &str { "sum" }
+///     fn check(&self, a: &Assignment<'_, u32>) -> bool {
+///         a.iter().map(|(_, v)| v).sum::<u32>() <= self.bound
+///     }
+///     fn promising(&self, _: &Assignment<'_, u32>, c: Choice<'_, u32>) -> bool {
+///         self.sum + c.value <= self.bound
+///     }
+///     fn on_assign(&mut self, c: Choice<'_, u32>) { self.sum += c.value; }
+///     fn on_unassign(&mut self, c: Choice<'_, u32>) { self.sum -= c.value; }
+/// }
+///
+/// let mut b = ModelBuilder::new();
+/// for i in 0..3 {
+///     b.variable(format!("x{i}"), 0..3u32);
+/// }
+/// let mut model = b.build((SumAtMost { bound: 2, sum: 0 },)).unwrap();
+/// assert_eq!(model.search().count().value, 10);
+/// ```
+pub trait Checker<V> {
+    /// A stable name: it appears in traces, statistics and errors.
+    fn name(&self) -> &str;
+
+    /// Whether the partial `assignment` can still be part of a solution as
+    /// far as this checker can tell, judged from scratch. Unassigned
+    /// variables must be treated as free.
+    fn check(&self, assignment: &Assignment<'_, V>) -> bool;
+
+    /// Whether `choice` is promising on top of `assignment`, which this
+    /// checker already accepted. Defaults to `check` on the extended
+    /// assignment; override it with an O(1) test on incremental state.
+    #[inline]
+    fn promising(&self, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        self.check(&assignment.with(choice))
+    }
+
+    /// Removes from `candidates` (domain indices of `var`) every value that
+    /// is not promising. Defaults to asking [`promising`](Self::promising)
+    /// value by value; override it to filter whole words at once.
+    #[inline]
+    fn filter(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+        let domain = assignment.domain(var);
+        candidates.retain(|index| {
+            self.promising(
+                assignment,
+                Choice {
+                    var,
+                    index,
+                    value: &domain[index],
+                },
+            )
+        });
+    }
+
+    /// [`filter`](Self::filter) for a domain of at most 64 values, whose
+    /// candidate set is the one word `candidates`: returns the kept ones.
+    /// The engine calls this on its one-word fast path; override it when
+    /// `filter` can be written for one word without a loop.
+    #[inline]
+    fn filter_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+        let mut words = [candidates];
+        self.filter(assignment, var, &mut Candidates::new(&mut words));
+        words[0]
+    }
+
+    /// Called when `choice` joins the assignment (after every checker said yes).
+    #[inline]
+    fn on_assign(&mut self, choice: Choice<'_, V>) {
+        let _ = choice;
+    }
+
+    /// Called when `choice` leaves the assignment, in reverse order of
+    /// [`on_assign`](Self::on_assign).
+    #[inline]
+    fn on_unassign(&mut self, choice: Choice<'_, V>) {
+        let _ = choice;
+    }
+
+    /// The variables this checker constrains, or `None` for all of them.
+    /// The model refuses a scope naming a variable it does not have.
+    fn scope(&self) -> Option<&[usize]> {
+        None
+    }
+
+    /// Called once when the model is built, with its variables: validate
+    /// them and precompute what the fast paths need. Incremental state must
+    /// be empty afterwards.
+    ///
+    /// # Errors
+    ///
+    /// A [`ModelError`] (usually [`ModelError::InvalidChecker`]) when the
+    /// model does not suit the checker.
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        let _ = model;
+        Ok(())
+    }
+}
+
+impl<V, T: Checker<V> + ?Sized> Checker<V> for Box<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn check(&self, assignment: &Assignment<'_, V>) -> bool {
+        (**self).check(assignment)
+    }
+    #[inline]
+    fn promising(&self, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        (**self).promising(assignment, choice)
+    }
+    #[inline]
+    fn filter(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+        (**self).filter(assignment, var, candidates);
+    }
+    #[inline]
+    fn filter_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+        (**self).filter_word(assignment, var, candidates)
+    }
+    #[inline]
+    fn on_assign(&mut self, choice: Choice<'_, V>) {
+        (**self).on_assign(choice);
+    }
+    #[inline]
+    fn on_unassign(&mut self, choice: Choice<'_, V>) {
+        (**self).on_unassign(choice);
+    }
+    fn scope(&self) -> Option<&[usize]> {
+        (**self).scope()
+    }
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        (**self).prepare(model)
+    }
+}
+
+/// The checkers of a model, in model order, as one unit the engine is
+/// generic over.
+///
+/// Implemented for tuples of up to eight checkers (the static path: every
+/// call is monomorphised and inlined) and for [`CheckerList`] (any number of
+/// checkers of one type, typically boxed). Model order matters: a rejected
+/// value is attributed to the first checker, in this order, that rejects it.
+pub trait Checkers<V> {
+    /// Number of checkers.
+    fn len(&self) -> usize;
+
+    /// Whether there are no checkers.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Name of checker `k`.
+    fn name(&self, k: usize) -> &str;
+
+    /// Scope of checker `k` (`None`: every variable).
+    fn scope(&self, k: usize) -> Option<&[usize]>;
+
+    /// Prepares every checker for the model.
+    ///
+    /// # Errors
+    ///
+    /// The first checker's error.
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError>;
+
+    /// Filters `candidates` of `var` through every checker, in model order.
+    fn filter_all(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>);
+
+    /// [`filter_all`](Self::filter_all) for a one-word candidate set.
+    fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64;
+
+    /// Like [`filter_all`](Self::filter_all), calling `after(k, candidates)`
+    /// once checker `k` has filtered.
+    fn filter_each(
+        &self,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+        after: &mut dyn FnMut(usize, &Candidates<'_>),
+    );
+
+    /// Filters `candidates` through checker `k` alone.
+    fn filter_one(
+        &self,
+        k: usize,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+    );
+
+    /// Checker `k`'s [`promising`](Checker::promising).
+    fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool;
+
+    /// Checker `k`'s [`check`](Checker::check).
+    fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool;
+
+    /// Tells every checker, in model order, that `choice` was assigned.
+    fn assign_all(&mut self, choice: Choice<'_, V>);
+
+    /// Tells every checker, in reverse model order, that `choice` was unassigned.
+    fn unassign_all(&mut self, choice: Choice<'_, V>);
+}
+
+macro_rules! tuple_checkers {
+    ($len:expr; $($t:ident $i:tt),+; rev $($r:tt),+) => {
+        impl<V, $($t: Checker<V>),+> Checkers<V> for ($($t,)+) {
+            fn len(&self) -> usize {
+                $len
+            }
+            fn name(&self, k: usize) -> &str {
+                match k {
+                    $($i => self.$i.name(),)+
+                    _ => panic!("no checker {k}"),
+                }
+            }
+            fn scope(&self, k: usize) -> Option<&[usize]> {
+                match k {
+                    $($i => self.$i.scope(),)+
+                    _ => panic!("no checker {k}"),
+                }
+            }
+            fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+                $(self.$i.prepare(model)?;)+
+                Ok(())
+            }
+            #[inline(always)]
+            fn filter_all(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+                $(self.$i.filter(assignment, var, candidates);)+
+            }
+            #[inline(always)]
+            fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+                let mut word = candidates;
+                $(word = self.$i.filter_word(assignment, var, word);)+
+                word
+            }
+            #[inline(always)]
+            fn filter_each(
+                &self,
+                assignment: &Assignment<'_, V>,
+                var: usize,
+                candidates: &mut Candidates<'_>,
+                after: &mut dyn FnMut(usize, &Candidates<'_>),
+            ) {
+                $(
+                    self.$i.filter(assignment, var, candidates);
+                    after($i, candidates);
+                )+
+            }
+            fn filter_one(
+                &self,
+                k: usize,
+                assignment: &Assignment<'_, V>,
+                var: usize,
+                candidates: &mut Candidates<'_>,
+            ) {
+                match k {
+                    $($i => self.$i.filter(assignment, var, candidates),)+
+                    _ => panic!("no checker {k}"),
+                }
+            }
+            fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+                match k {
+                    $($i => self.$i.promising(assignment, choice),)+
+                    _ => panic!("no checker {k}"),
+                }
+            }
+            fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool {
+                match k {
+                    $($i => self.$i.check(assignment),)+
+                    _ => panic!("no checker {k}"),
+                }
+            }
+            #[inline(always)]
+            fn assign_all(&mut self, choice: Choice<'_, V>) {
+                $(self.$i.on_assign(choice);)+
+            }
+            #[inline(always)]
+            fn unassign_all(&mut self, choice: Choice<'_, V>) {
+                $(self.$r.on_unassign(choice);)+
+            }
+        }
+    };
+}
+
+tuple_checkers!(1; A 0; rev 0);
+tuple_checkers!(2; A 0, B 1; rev 1, 0);
+tuple_checkers!(3; A 0, B 1, C 2; rev 2, 1, 0);
+tuple_checkers!(4; A 0, B 1, C 2, D 3; rev 3, 2, 1, 0);
+tuple_checkers!(5; A 0, B 1, C 2, D 3, E 4; rev 4, 3, 2, 1, 0);
+tuple_checkers!(6; A 0, B 1, C 2, D 3, E 4, F 5; rev 5, 4, 3, 2, 1, 0);
+tuple_checkers!(7; A 0, B 1, C 2, D 3, E 4, F 5, G 6; rev 6, 5, 4, 3, 2, 1, 0);
+tuple_checkers!(8; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7; rev 7, 6, 5, 4, 3, 2, 1, 0);
+
+/// A boxed checker, for models whose checkers are of different types.
+pub type DynChecker<V> = Box<dyn Checker<V> + Send>;
+
+/// Any number of checkers of one type (typically [`DynChecker`]), in model
+/// order. The engine only asks the checkers whose scope holds the variable
+/// at hand, so a model of many small constraints stays fast.
+pub struct CheckerList<T> {
+    items: Vec<T>,
+    /// Per variable: the checkers whose scope holds it, in model order.
+    watch: Vec<Vec<u32>>,
+}
+
+impl<T> CheckerList<T> {
+    /// A list of checkers, in model order.
+    #[must_use]
+    pub fn new(items: Vec<T>) -> Self {
+        CheckerList {
+            items,
+            watch: Vec::new(),
+        }
+    }
+
+    /// Appends a checker.
+    pub fn push(&mut self, checker: T) {
+        self.items.push(checker);
+    }
+
+    /// The checkers, in model order.
+    #[must_use]
+    pub fn items(&self) -> &[T] {
+        &self.items
+    }
+
+    #[inline]
+    fn watching(&self, var: usize) -> &[u32] {
+        &self.watch[var]
+    }
+}
+
+impl<T> Default for CheckerList<T> {
+    fn default() -> Self {
+        CheckerList::new(Vec::new())
+    }
+}
+
+impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+    fn name(&self, k: usize) -> &str {
+        self.items[k].name()
+    }
+    fn scope(&self, k: usize) -> Option<&[usize]> {
+        self.items[k].scope()
+    }
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        let mut watch = vec![Vec::new(); model.len()];
+        for (k, item) in self.items.iter_mut().enumerate() {
+            item.prepare(model)?;
+            let k = u32::try_from(k).expect("fewer than 2^32 checkers");
+            match item.scope() {
+                None => watch.iter_mut().for_each(|w| w.push(k)),
+                Some(vars) => {
+                    for &v in vars {
+                        if watch[v].last() != Some(&k) {
+                            watch[v].push(k);
+                        }
+                    }
+                }
+            }
+        }
+        for w in &mut watch {
+            w.sort_unstable();
+            w.dedup();
+        }
+        self.watch = watch;
+        Ok(())
+    }
+    #[inline]
+    fn filter_all(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+        for &k in self.watching(var) {
+            self.items[k as usize].filter(assignment, var, candidates);
+        }
+    }
+    #[inline]
+    fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+        let mut word = candidates;
+        for &k in self.watching(var) {
+            word = self.items[k as usize].filter_word(assignment, var, word);
+        }
+        word
+    }
+    fn filter_each(
+        &self,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+        after: &mut dyn FnMut(usize, &Candidates<'_>),
+    ) {
+        for &k in self.watching(var) {
+            self.items[k as usize].filter(assignment, var, candidates);
+            after(k as usize, candidates);
+        }
+    }
+    fn filter_one(
+        &self,
+        k: usize,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+    ) {
+        self.items[k].filter(assignment, var, candidates);
+    }
+    fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        self.items[k].promising(assignment, choice)
+    }
+    fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool {
+        self.items[k].check(assignment)
+    }
+    #[inline]
+    fn assign_all(&mut self, choice: Choice<'_, V>) {
+        for i in 0..self.watch[choice.var].len() {
+            let k = self.watch[choice.var][i] as usize;
+            self.items[k].on_assign(choice);
+        }
+    }
+    #[inline]
+    fn unassign_all(&mut self, choice: Choice<'_, V>) {
+        for i in (0..self.watch[choice.var].len()).rev() {
+            let k = self.watch[choice.var][i] as usize;
+            self.items[k].on_unassign(choice);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Errors. No solution, a node limit or a cancellation is never an error:
+//! those are [`StopReason`](crate::StopReason)s.
+
+use thiserror::Error;
+
+/// A model that cannot be searched as declared.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// A variable was declared with no values.
+    #[error("variable `{name}` has an empty domain")]
+    EmptyDomain {
+        /// The variable's name.
+        name: String,
+    },
+    /// Two variables share a name.
+    #[error("duplicate variable name `{name}`")]
+    DuplicateVariable {
+        /// The name used twice.
+        name: String,
+    },
+    /// A variable name that the model does not have.
+    #[error("no variable named `{name}`")]
+    UnknownVariableName {
+        /// The name looked up.
+        name: String,
+    },
+    /// A checker's scope names a variable index the model does not have.
+    #[error("checker `{checker}` names variable {var}, but the model has {count} variables")]
+    UnknownVariable {
+        /// The checker's name.
+        checker: String,
+        /// The index it named.
+        var: usize,
+        /// How many variables the model has.
+        count: usize,
+    },
+    /// Two checkers share a name, so traces and statistics could not tell them apart.
+    #[error("duplicate checker name `{name}`")]
+    DuplicateChecker {
+        /// The name used twice.
+        name: String,
+    },
+    /// A checker refused the model in [`Checker::prepare`](crate::Checker::prepare).
+    #[error("checker `{checker}` cannot be used here: {reason}")]
+    InvalidChecker {
+        /// The checker's name.
+        checker: String,
+        /// What is wrong, in lowercase.
+        reason: String,
+    },
+    /// A value to pin a variable to is not in its domain.
+    #[error("variable `{name}` has no value {value} in its domain")]
+    ValueNotInDomain {
+        /// The variable's name.
+        name: String,
+        /// The value, as text.
+        value: String,
+    },
+    /// A size or setting the model does not support.
+    #[error("{reason}")]
+    Unsupported {
+        /// What is not supported, in lowercase.
+        reason: String,
+    },
+    /// A domain is larger than the engine supports (2^32 - 1 values).
+    #[error("variable `{name}` has {size} values, more than the supported {max}")]
+    DomainTooLarge {
+        /// The variable's name.
+        name: String,
+        /// Its domain size.
+        size: usize,
+        /// The largest supported size.
+        max: usize,
+    },
+}
+
+/// A work unit or result line that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum UnitError {
+    /// The line is not in the unit format.
+    #[error("malformed unit line: {reason}")]
+    Malformed {
+        /// What is wrong.
+        reason: String,
+    },
+    /// The line was written by a newer, unknown format version.
+    #[error("unsupported unit format version `{version}`")]
+    Version {
+        /// The version found.
+        version: String,
+    },
+    /// The unit belongs to another model.
+    #[error("unit belongs to model `{found}`, not `{expected}`")]
+    ForeignModel {
+        /// The model this run is for.
+        expected: String,
+        /// The model named in the unit.
+        found: String,
+    },
+    /// The unit's prefix is not a valid prefix of this model.
+    #[error("unit prefix does not fit the model: {reason}")]
+    BadPrefix {
+        /// What is wrong.
+        reason: String,
+    },
+    /// Merging found units missing from the results.
+    #[error("missing units: {units}")]
+    Missing {
+        /// The missing unit numbers, as a list.
+        units: String,
+    },
+    /// Merging found a unit twice.
+    #[error("duplicated units: {units}")]
+    Duplicated {
+        /// The duplicated unit numbers, as a list.
+        units: String,
+    },
+    /// Merging found results of different runs (model, depth or symmetry differ).
+    #[error("results belong to different runs: `{first}` and `{other}`")]
+    MixedRuns {
+        /// The run of the first result.
+        first: String,
+        /// The run of the first result that differs.
+        other: String,
+    },
+    /// Merging got no result at all.
+    #[error("no results to merge")]
+    Empty,
+}

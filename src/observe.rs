@@ -1,0 +1,216 @@
+//! Search events and the observers that watch them.
+
+use crate::assignment::{Assignment, Choice};
+
+/// What an observer asks the engine to do after an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Go on searching.
+    Continue,
+    /// After an [`Event::Assign`]: skip the subtree below this step (it is
+    /// undone at once). After other events, the same as `Continue`.
+    Prune,
+    /// End the search now (every step is undone; the stop reason is
+    /// [`StopReason::Stopped`](crate::StopReason::Stopped)).
+    Stop,
+}
+
+impl Control {
+    /// The stronger of two answers: `Stop` over `Prune` over `Continue`.
+    #[must_use]
+    pub fn max(self, other: Control) -> Control {
+        match (self, other) {
+            (Control::Stop, _) | (_, Control::Stop) => Control::Stop,
+            (Control::Prune, _) | (_, Control::Prune) => Control::Prune,
+            _ => Control::Continue,
+        }
+    }
+}
+
+/// One step of the search, in the order the engine takes them.
+///
+/// `depth` is the number of variables assigned before the step, so the
+/// children of a node at depth `d` are at depth `d + 1`.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Event<'a, V> {
+    /// `choice` passed every checker and joined the assignment.
+    Assign {
+        /// Variables assigned before this step.
+        depth: usize,
+        /// The step.
+        choice: Choice<'a, V>,
+        /// The assignment, including the step.
+        assignment: Assignment<'a, V>,
+    },
+    /// `choice` was tried and the checker `checker_name` (the first in model
+    /// order to say no) rejected it.
+    Reject {
+        /// Variables assigned before this step.
+        depth: usize,
+        /// The rejected step.
+        choice: Choice<'a, V>,
+        /// Index of the rejecting checker in model order.
+        checker: usize,
+        /// Name of the rejecting checker.
+        checker_name: &'a str,
+        /// The assignment the step was judged against.
+        assignment: Assignment<'a, V>,
+    },
+    /// `choice` left the assignment (the search goes back).
+    Unassign {
+        /// Variables assigned before the step that is undone.
+        depth: usize,
+        /// The step undone.
+        choice: Choice<'a, V>,
+        /// The assignment without the step.
+        assignment: Assignment<'a, V>,
+    },
+    /// Every variable is assigned: solution number `number` (from 1).
+    Solution {
+        /// Variables assigned (all of them).
+        depth: usize,
+        /// The solution's number, from 1.
+        number: u128,
+        /// The complete assignment.
+        assignment: Assignment<'a, V>,
+    },
+}
+
+impl<'a, V> Event<'a, V> {
+    /// The event's depth (variables assigned before its step).
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        match self {
+            Event::Assign { depth, .. }
+            | Event::Reject { depth, .. }
+            | Event::Unassign { depth, .. }
+            | Event::Solution { depth, .. } => *depth,
+        }
+    }
+
+    /// The assignment the event refers to.
+    #[must_use]
+    pub fn assignment(&self) -> &Assignment<'a, V> {
+        match self {
+            Event::Assign { assignment, .. }
+            | Event::Reject { assignment, .. }
+            | Event::Unassign { assignment, .. }
+            | Event::Solution { assignment, .. } => assignment,
+        }
+    }
+}
+
+/// Watches the search and steers it.
+///
+/// Observers compose: a tuple of observers is an observer that shows each
+/// event to every member and follows the strongest answer (see
+/// [`Control::max`]), and so is `&mut O`. Any
+/// `FnMut(&Event<'_, V>) -> Control` closure is an observer too, through
+/// [`from_fn`].
+///
+/// With no observer ([`NoObserver`], the default) the engine compiles the
+/// event calls away entirely.
+pub trait Observer<V> {
+    /// Whether the engine must report events. Only [`NoObserver`] says no.
+    const EVENTS: bool = true;
+
+    /// Whether the engine must count rejections per checker.
+    const TALLY: bool = true;
+
+    /// Sees one event and answers what to do next.
+    fn observe(&mut self, event: &Event<'_, V>) -> Control;
+}
+
+/// The absent observer: no events, nothing to pay for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl<V> Observer<V> for NoObserver {
+    const EVENTS: bool = false;
+    const TALLY: bool = false;
+
+    #[inline(always)]
+    fn observe(&mut self, _: &Event<'_, V>) -> Control {
+        Control::Continue
+    }
+}
+
+/// No events, but rejections per checker are counted for the statistics.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TallyOnly;
+
+impl<V> Observer<V> for TallyOnly {
+    const EVENTS: bool = false;
+    const TALLY: bool = true;
+
+    #[inline(always)]
+    fn observe(&mut self, _: &Event<'_, V>) -> Control {
+        Control::Continue
+    }
+}
+
+impl<V, O: Observer<V> + ?Sized> Observer<V> for &mut O {
+    const EVENTS: bool = O::EVENTS;
+    const TALLY: bool = O::TALLY;
+
+    #[inline]
+    fn observe(&mut self, event: &Event<'_, V>) -> Control {
+        (**self).observe(event)
+    }
+}
+
+macro_rules! tuple_observers {
+    ($($t:ident $i:tt),+) => {
+        impl<V, $($t: Observer<V>),+> Observer<V> for ($($t,)+) {
+            const EVENTS: bool = false $(|| $t::EVENTS)+;
+            const TALLY: bool = false $(|| $t::TALLY)+;
+
+            #[inline]
+            fn observe(&mut self, event: &Event<'_, V>) -> Control {
+                let mut answer = Control::Continue;
+                $(answer = answer.max(self.$i.observe(event));)+
+                answer
+            }
+        }
+    };
+}
+
+tuple_observers!(A 0);
+tuple_observers!(A 0, B 1);
+tuple_observers!(A 0, B 1, C 2);
+tuple_observers!(A 0, B 1, C 2, D 3);
+
+/// An observer made from a closure.
+///
+/// ```
+/// use backtracker::{observe::from_fn, Control, Event};
+/// use backtracker::puzzles::nqueens;
+///
+/// let mut model = nqueens(6).unwrap();
+/// let mut assigns = 0;
+/// let outcome = model
+///     .search()
+///     .observer(from_fn(|e: &Event<'_, usize>| {
+///         if matches!(e, Event::Assign { .. }) {
+///             assigns += 1;
+///         }
+///         Control::Continue
+///     }))
+///     .count();
+/// assert_eq!(outcome.value, 4);
+/// assert_eq!(assigns, outcome.stats.nodes);
+/// ```
+pub fn from_fn<V, F: FnMut(&Event<'_, V>) -> Control>(f: F) -> FnObserver<F> {
+    FnObserver(f)
+}
+
+/// See [`from_fn`].
+#[derive(Clone, Debug)]
+pub struct FnObserver<F>(F);
+
+impl<V, F: FnMut(&Event<'_, V>) -> Control> Observer<V> for FnObserver<F> {
+    fn observe(&mut self, event: &Event<'_, V>) -> Control {
+        (self.0)(event)
+    }
+}

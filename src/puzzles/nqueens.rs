@@ -1,0 +1,133 @@
+//! N-Queens: place N queens on an N x N board, no two attacking.
+
+use crate::checker::{Checkers, DynChecker};
+use crate::constraints::AtMostOnePerLine;
+use crate::error::ModelError;
+use crate::model::{Model, ModelBuilder};
+
+/// The largest board the reference model accepts. Beyond it no count is
+/// within reach anyway (the largest known count is for N = 27).
+pub const MAX_QUEENS: usize = 64;
+
+/// One of the rules of N-Queens besides "one queen per row", which holds
+/// by construction (one variable per row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// No two queens in a column.
+    Columns,
+    /// No two queens on a diagonal (row + column constant).
+    Diagonals,
+    /// No two queens on an anti-diagonal (column - row constant).
+    AntiDiagonals,
+}
+
+impl Rule {
+    /// All three rules, in model order.
+    pub const ALL: [Rule; 3] = [Rule::Columns, Rule::Diagonals, Rule::AntiDiagonals];
+
+    /// The checker's name: `columns`, `diagonals` or `anti-diagonals`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Columns => "columns",
+            Rule::Diagonals => "diagonals",
+            Rule::AntiDiagonals => "anti-diagonals",
+        }
+    }
+
+    /// The rule called `name`, if any.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    fn checker(self, n: usize) -> DynChecker<usize> {
+        match self {
+            Rule::Columns => Box::new(AtMostOnePerLine::new(self.name(), column)),
+            Rule::Diagonals => Box::new(AtMostOnePerLine::new(self.name(), diagonal)),
+            Rule::AntiDiagonals => Box::new(AtMostOnePerLine::new(self.name(), anti_diagonal(n))),
+        }
+    }
+}
+
+fn column(_row: usize, &col: &usize) -> usize {
+    col
+}
+
+fn diagonal(row: usize, &col: &usize) -> usize {
+    row + col
+}
+
+fn anti_diagonal(n: usize) -> impl Fn(usize, &usize) -> usize + Clone + Send {
+    move |row, &col| col + (n - 1) - row
+}
+
+fn variables(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
+    if n > MAX_QUEENS {
+        return Err(ModelError::Unsupported {
+            reason: format!("n-queens supports boards up to {MAX_QUEENS}, not {n}"),
+        });
+    }
+    let mut b = ModelBuilder::new();
+    for row in 0..n {
+        b.variable(format!("row {row}"), 0..n);
+    }
+    b.mirror_symmetry();
+    Ok(b)
+}
+
+/// The N-Queens reference model: variable `row r` holds the column of the
+/// queen in row `r` (so there is one queen per row by construction), and
+/// three [`AtMostOnePerLine`] checkers, `columns` (line `c`),
+/// `diagonals` (line `r + c`) and `anti-diagonals` (line `c + n - 1 - r`),
+/// keep the used-column and used-diagonal sets
+/// incrementally, so each filters a row's candidates with a shift and a
+/// mask. It declares mirror symmetry (reflecting every queen left to right
+/// gives another solution).
+///
+/// The checkers are a tuple, so searches are monomorphised and inlined.
+///
+/// # Errors
+///
+/// [`ModelError::Unsupported`] for `n` above [`MAX_QUEENS`].
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// let mut model = nqueens(8)?;
+/// assert_eq!(model.search().count().value, 92);
+/// assert_eq!(model.checker_names(), ["columns", "diagonals", "anti-diagonals"]);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub fn nqueens(n: usize) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
+    variables(n)?.build((
+        AtMostOnePerLine::new(Rule::Columns.name(), column),
+        AtMostOnePerLine::new(Rule::Diagonals.name(), diagonal),
+        AtMostOnePerLine::new(Rule::AntiDiagonals.name(), anti_diagonal(n)),
+    ))
+}
+
+/// N-Queens with only some of the rules, as boxed checkers (the
+/// convenient path). With no rules, every placement of one queen per row
+/// is a solution (`n^n`); with [`Rule::Columns`] alone, every permutation
+/// (`n!`).
+///
+/// # Errors
+///
+/// As [`nqueens`].
+///
+/// ```
+/// use backtracker::puzzles::{nqueens_with, Rule};
+///
+/// let mut rows_only = nqueens_with(5, &[])?;
+/// assert_eq!(rows_only.search().count().value, 3125);
+/// let mut permutations = nqueens_with(5, &[Rule::Columns])?;
+/// assert_eq!(permutations.search().count().value, 120);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub fn nqueens_with(
+    n: usize,
+    rules: &[Rule],
+) -> Result<Model<usize, crate::checker::CheckerList<DynChecker<usize>>>, ModelError> {
+    variables(n)?.build_dyn(rules.iter().map(|r| r.checker(n)).collect())
+}
