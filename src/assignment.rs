@@ -5,6 +5,9 @@ use std::fmt;
 /// Marks an unassigned slot.
 pub(crate) const UNASSIGNED: u32 = u32::MAX;
 
+/// Marks an assignment whose slots cover every variable.
+const NOT_PREFIX: usize = usize::MAX;
+
 /// The variables of a model: names, domains and initial candidate sets.
 #[derive(Clone, Debug)]
 pub(crate) struct Table<V> {
@@ -94,7 +97,12 @@ impl<'a, V> ModelInfo<'a, V> {
 /// [`filter`](crate::Checker::filter); observers see it in events.
 pub struct Assignment<'a, V> {
     pub(crate) table: &'a Table<V>,
+    /// Per variable, its domain index or `UNASSIGNED`; in prefix form, the
+    /// indices of variables `0..prefix`.
     pub(crate) slots: &'a [u32],
+    /// Prefix form: variables `0..prefix` are assigned and no others
+    /// (`NOT_PREFIX` when `slots` covers every variable).
+    pub(crate) prefix: usize,
     /// One more step laid over `slots` (the candidate being judged).
     pub(crate) extra: Option<(usize, usize)>,
 }
@@ -113,6 +121,18 @@ impl<'a, V> Assignment<'a, V> {
         Assignment {
             table,
             slots,
+            prefix: NOT_PREFIX,
+            extra: None,
+        }
+    }
+
+    /// The assignment of variables `0..assigned` to `indices[..assigned]`.
+    #[inline]
+    pub(crate) fn prefix(table: &'a Table<V>, indices: &'a [u32], assigned: usize) -> Self {
+        Assignment {
+            table,
+            slots: indices,
+            prefix: assigned,
             extra: None,
         }
     }
@@ -125,6 +145,7 @@ impl<'a, V> Assignment<'a, V> {
         Assignment {
             table: self.table,
             slots: self.slots,
+            prefix: self.prefix,
             extra: Some((choice.var, choice.index)),
         }
     }
@@ -133,14 +154,14 @@ impl<'a, V> Assignment<'a, V> {
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.table.len()
     }
 
     /// Whether the model has no variables.
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.table.len() == 0
     }
 
     /// The domain index of `var`'s value, if it is assigned.
@@ -151,6 +172,9 @@ impl<'a, V> Assignment<'a, V> {
             && v == var
         {
             return Some(i);
+        }
+        if self.prefix != NOT_PREFIX {
+            return (var < self.prefix).then(|| self.slots[var] as usize);
         }
         match self.slots[var] {
             UNASSIGNED => None,

@@ -298,21 +298,20 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             vec![Unit::whole()]
         };
         let started = Instant::now();
-        let mut total = Outcome {
-            value: 0,
-            stats: Stats::default(),
-            stop: StopReason::Completed,
-        };
+        let mut outcomes = Vec::with_capacity(units.len());
+        let mut used = 0u64;
         for unit in &units {
-            let budget = self.config.node_limit.saturating_sub(total.stats.nodes);
-            let outcome = self.count_prefix(&unit.prefix, budget);
-            total.value += outcome.value * u128::from(unit.weight);
-            total.stats.absorb(&outcome.stats);
-            if !outcome.stop.is_complete() {
-                total.stop = outcome.stop;
+            let budget = self.config.node_limit.saturating_sub(used);
+            let mut outcome = self.count_prefix(&unit.prefix, budget);
+            outcome.value *= u128::from(unit.weight);
+            used += outcome.stats.nodes;
+            let complete = outcome.stop.is_complete();
+            outcomes.push(outcome);
+            if !complete {
                 break;
             }
         }
+        let mut total = crate::units::combine(&units, outcomes);
         total.stats.elapsed = started.elapsed();
         total
     }
@@ -457,6 +456,8 @@ pub(crate) struct Engine<'m, V, C: Checkers<V>> {
     ordered: Vec<Vec<u32>>,
     depth: usize,
     base: usize,
+    /// Number of assigned variables.
+    assigned: usize,
     /// Frame `depth` is assigned (a solution was returned and not yet undone).
     pending: bool,
     /// The whole prefix is a complete assignment, not yet reported.
@@ -517,6 +518,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             ordered: Vec::new(),
             depth: 0,
             base: 0,
+            assigned: 0,
             pending: false,
             leaf: false,
             leaf_shown: false,
@@ -556,13 +558,17 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
         }
         self.base = prefix.len();
         self.depth = self.base;
+        // The unit's own node; the nodes above it are counted by whoever
+        // combines units (see `units::combine`).
+        self.nodes = u64::from(!prefix.is_empty());
+        self.max_depth = prefix.len();
         if self.base == self.n {
             self.leaf = true;
         }
     }
 
     pub(crate) fn assignment(&self) -> Assignment<'_, V> {
-        Assignment::new(self.table, &self.slots)
+        view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned)
     }
 
     pub(crate) fn stats(&self) -> Stats {
@@ -620,7 +626,10 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     #[inline(always)]
     fn assign(&mut self, d: usize, var: usize, index: usize) {
         self.idx_at[d] = index as u32;
-        self.slots[var] = index as u32;
+        self.assigned += 1;
+        if !self.fixed_order {
+            self.slots[var] = index as u32;
+        }
         let value = &self.table.domains[var][index];
         self.checkers.assign_all(Choice { var, index, value });
     }
@@ -629,7 +638,10 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     fn undo(&mut self, d: usize) {
         let var = self.var_at[d] as usize;
         let index = self.idx_at[d] as usize;
-        self.slots[var] = UNASSIGNED;
+        self.assigned -= 1;
+        if !self.fixed_order {
+            self.slots[var] = UNASSIGNED;
+        }
         let value = &self.table.domains[var][index];
         self.checkers.unassign_all(Choice { var, index, value });
     }
@@ -655,7 +667,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     #[inline(always)]
     fn fill_plain(&mut self, d: usize, var: usize) {
         let w = self.w;
-        let assignment = Assignment::new(self.table, &self.slots);
+        let assignment = view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned);
         let dst = &mut self.cand[d * w..(d + 1) * w];
         dst.copy_from_slice(self.table.initial(var));
         self.checkers
@@ -665,7 +677,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     /// One-word fast path of [`fill_plain`](Self::fill_plain).
     #[inline(always)]
     fn fill_one(&mut self, d: usize, var: usize) {
-        let assignment = Assignment::new(self.table, &self.slots);
+        let assignment = view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned);
         self.cand[d] = self
             .checkers
             .filter_all_word(&assignment, var, self.table.initial[var]);
@@ -676,7 +688,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     fn fill_tracked(&mut self, d: usize, var: usize, events: bool) {
         let w = self.w;
         self.tallied = true;
-        let assignment = Assignment::new(self.table, &self.slots);
+        let assignment = view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned);
         let dst = &mut self.cand[d * w..(d + 1) * w];
         dst.copy_from_slice(self.table.initial(var));
         let mut before: u64 = dst.iter().map(|x| u64::from(x.count_ones())).sum();
@@ -796,14 +808,12 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             }
             let choice = self.choice(var, index);
             let name = self.checkers.name(k as usize);
-            let table = self.table;
-            let slots = &self.slots;
             answer = answer.max(observer.observe(&Event::Reject {
                 depth: d,
                 choice,
                 checker: k as usize,
                 checker_name: name,
-                assignment: Assignment::new(table, slots),
+                assignment: self.assignment(),
             }));
             if answer == Control::Stop {
                 break;
@@ -1086,12 +1096,12 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             let exit = fast_loop::<V, C, COUNT>(
                 self.checkers,
                 self.table,
-                &mut self.slots,
                 &mut self.cand,
                 &mut self.idx_at,
                 &mut fast,
             );
             self.depth = fast.depth;
+            self.assigned = fast.depth + usize::from(matches!(exit, Exit::Solution));
             self.nodes = fast.nodes;
             self.solutions = fast.solutions;
             self.max_depth = fast.max_depth;
@@ -1160,17 +1170,6 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
 
 }
 
-#[inline(always)]
-fn fast_undo<V, C: Checkers<V>>(checkers: &mut C, table: &Table<V>, slots: &mut [u32], idx_at: &[u32], d: usize) {
-    let index = idx_at[d] as usize;
-    slots[d] = UNASSIGNED;
-    checkers.unassign_all(Choice {
-        var: d,
-        index,
-        value: &table.domains[d][index],
-    });
-}
-
 /// Counters of [`fast_loop`], copied in and out.
 struct Fast {
     n: usize,
@@ -1194,17 +1193,138 @@ enum Exit {
     Poll,
 }
 
+/// The frames of [`fast_loop`]: candidates and chosen indices per depth,
+/// and each variable's initial candidates.
+trait Frames {
+    fn cand(&self, d: usize) -> u64;
+    fn set_cand(&mut self, d: usize, word: u64);
+    fn index(&self, d: usize) -> usize;
+    fn set_index(&mut self, d: usize, index: usize);
+    fn initial(&self, var: usize) -> u64;
+    fn indices(&self) -> &[u32];
+}
+
+/// Frames in the engine's buffers, for any number of variables.
+struct SliceFrames<'a> {
+    cand: &'a mut [u64],
+    idx: &'a mut [u32],
+    initial: &'a [u64],
+}
+
+impl Frames for SliceFrames<'_> {
+    #[inline(always)]
+    fn cand(&self, d: usize) -> u64 {
+        self.cand[d]
+    }
+    #[inline(always)]
+    fn set_cand(&mut self, d: usize, word: u64) {
+        self.cand[d] = word;
+    }
+    #[inline(always)]
+    fn index(&self, d: usize) -> usize {
+        self.idx[d] as usize
+    }
+    #[inline(always)]
+    fn set_index(&mut self, d: usize, index: usize) {
+        self.idx[d] = index as u32;
+    }
+    #[inline(always)]
+    fn initial(&self, var: usize) -> u64 {
+        self.initial[var]
+    }
+    #[inline(always)]
+    fn indices(&self) -> &[u32] {
+        self.idx
+    }
+}
+
+/// Frames in fixed arrays, for at most 64 variables: indexing by `d % 64`
+/// needs no bounds check.
+struct ArrayFrames {
+    cand: [u64; 64],
+    idx: [u32; 64],
+    initial: [u64; 64],
+}
+
+impl Frames for ArrayFrames {
+    #[inline(always)]
+    fn cand(&self, d: usize) -> u64 {
+        self.cand[d % 64]
+    }
+    #[inline(always)]
+    fn set_cand(&mut self, d: usize, word: u64) {
+        self.cand[d % 64] = word;
+    }
+    #[inline(always)]
+    fn index(&self, d: usize) -> usize {
+        self.idx[d % 64] as usize
+    }
+    #[inline(always)]
+    fn set_index(&mut self, d: usize, index: usize) {
+        self.idx[d % 64] = index as u32;
+    }
+    #[inline(always)]
+    fn initial(&self, var: usize) -> u64 {
+        self.initial[var % 64]
+    }
+    #[inline(always)]
+    fn indices(&self) -> &[u32] {
+        &self.idx
+    }
+}
+
 /// The search loop for one-word candidate sets in declared order, with no
-/// events: variable `d` at frame `d`, candidates popped lowest first. Its
+/// events: variable `d` at frame `d`, candidates popped lowest first. Up to
+/// 64 variables, the frames are copied into fixed arrays for the loop. The
 /// buffers come as separate arguments so the optimiser knows they do not
 /// overlap and can keep the checkers' state in registers.
 #[inline(never)]
 fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
     checkers: &mut C,
     table: &Table<V>,
-    slots: &mut [u32],
     cand: &mut [u64],
     idx_at: &mut [u32],
+    fast: &mut Fast,
+) -> Exit {
+    let n = fast.n;
+    if n <= 64 {
+        let mut frames = ArrayFrames {
+            cand: [0; 64],
+            idx: [0; 64],
+            initial: [0; 64],
+        };
+        frames.cand[..n].copy_from_slice(&cand[..n]);
+        frames.idx[..n].copy_from_slice(&idx_at[..n]);
+        frames.initial[..n].copy_from_slice(&table.initial[..n]);
+        let exit = fast_body::<V, C, _, COUNT>(checkers, table, &mut frames, fast);
+        cand[..n].copy_from_slice(&frames.cand[..n]);
+        idx_at[..n].copy_from_slice(&frames.idx[..n]);
+        exit
+    } else {
+        let mut frames = SliceFrames {
+            cand,
+            idx: idx_at,
+            initial: &table.initial,
+        };
+        fast_body::<V, C, _, COUNT>(checkers, table, &mut frames, fast)
+    }
+}
+
+#[inline(always)]
+fn fast_undo<V, C: Checkers<V>, F: Frames>(checkers: &mut C, table: &Table<V>, frames: &F, d: usize) {
+    let index = frames.index(d);
+    checkers.unassign_all(Choice {
+        var: d,
+        index,
+        value: &table.domains[d][index],
+    });
+}
+
+#[inline(always)]
+fn fast_body<V, C: Checkers<V>, F: Frames, const COUNT: bool>(
+    checkers: &mut C,
+    table: &Table<V>,
+    frames: &mut F,
     fast: &mut Fast,
 ) -> Exit {
     let n = fast.n;
@@ -1216,13 +1336,13 @@ fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
     let mut max_depth = fast.max_depth;
     let mut tick = CANCEL_EVERY;
     let exit = loop {
-        let c = cand[d];
+        let c = frames.cand(d);
         if c == 0 {
             if d == base {
                 break Exit::Done;
             }
             d -= 1;
-            fast_undo(checkers, table, slots, idx_at, d);
+            fast_undo(checkers, table, frames, d);
             tick -= 1;
             if tick == 0 {
                 break Exit::Poll;
@@ -1232,11 +1352,10 @@ fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
         if nodes >= limit {
             break Exit::Limit;
         }
-        cand[d] = c & (c - 1);
+        frames.set_cand(d, c & (c - 1));
         let index = c.trailing_zeros() as usize;
         nodes += 1;
-        idx_at[d] = index as u32;
-        slots[d] = index as u32;
+        frames.set_index(d, index);
         checkers.assign_all(Choice {
             var: d,
             index,
@@ -1251,10 +1370,14 @@ fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
             if !COUNT {
                 break Exit::Solution;
             }
-            fast_undo(checkers, table, slots, idx_at, d);
+            fast_undo(checkers, table, frames, d);
             continue;
         }
-        let word = checkers.filter_all_word(&Assignment::new(table, slots), next, table.initial[next]);
+        let word = checkers.filter_all_word(
+            &Assignment::prefix(table, frames.indices(), next),
+            next,
+            frames.initial(next),
+        );
         if COUNT && next + 1 == n {
             // The last variable: its candidates are its solutions.
             let found = u64::from(word.count_ones());
@@ -1264,11 +1387,11 @@ fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
                 if found > 0 {
                     max_depth = n;
                 }
-                fast_undo(checkers, table, slots, idx_at, d);
+                fast_undo(checkers, table, frames, d);
                 continue;
             }
         }
-        cand[next] = word;
+        frames.set_cand(next, word);
         d = next;
     };
     fast.depth = d;
@@ -1276,6 +1399,23 @@ fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
     fast.solutions = solutions;
     fast.max_depth = max_depth;
     exit
+}
+
+/// The current assignment: in declared order, variables `0..assigned` by
+/// their frames; otherwise the slots.
+#[inline(always)]
+fn view<'a, V>(
+    table: &'a Table<V>,
+    fixed_order: bool,
+    slots: &'a [u32],
+    idx_at: &'a [u32],
+    assigned: usize,
+) -> Assignment<'a, V> {
+    if fixed_order {
+        Assignment::prefix(table, idx_at, assigned)
+    } else {
+        Assignment::new(table, slots)
+    }
 }
 
 impl<V, C: Checkers<V>> Drop for Engine<'_, V, C> {

@@ -209,41 +209,58 @@ impl<'m, V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'m, V, C> 
                 .map_init(
                     || model.clone(),
                     |mine, (i, unit)| {
+                        if shared.halt.load(std::sync::atomic::Ordering::Relaxed) {
+                            return None;
+                        }
                         let mut search = mine.search().tally_rejections(tally);
                         search.config = config.clone();
                         let outcome = search.count_unit(unit);
                         if outcome.stop.is_complete() {
                             done(i, &outcome);
                         }
-                        outcome
+                        Some(outcome)
                     },
                 )
-                .reduce(
-                    || Outcome {
-                        value: 0,
-                        stats: Stats::default(),
-                        stop: StopReason::Completed,
-                    },
-                    |mut a, b| {
-                        a.value += b.value;
-                        a.stats.absorb(&b.stats);
-                        if a.stop.is_complete() {
-                            a.stop = b.stop;
-                        }
-                        a
-                    },
-                )
+                .collect::<Vec<_>>()
         };
-        let mut total = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        let outcomes = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         };
-        if !total.stop.is_complete() {
+        let skipped = outcomes.iter().any(Option::is_none);
+        let mut total = combine(units, outcomes.into_iter().flatten().collect());
+        if skipped || !total.stop.is_complete() {
             total.stop = shared.reason(&config);
         }
         total.stats.elapsed = started.elapsed();
         total
     }
+}
+
+/// Adds the outcomes of units (in unit order; a prefix of them if the run
+/// stopped early): counts, statistics, and the nodes above the units (each
+/// distinct proper prefix of a unit that was searched is one node).
+pub(crate) fn combine(units: &[Unit], outcomes: Vec<Outcome<u128>>) -> Outcome<u128> {
+    let mut above = std::collections::HashSet::new();
+    let mut total = Outcome {
+        value: 0,
+        stats: Stats::default(),
+        stop: StopReason::Completed,
+    };
+    for (unit, outcome) in units.iter().zip(outcomes) {
+        if outcome.stats.nodes > 0 {
+            for len in 1..unit.prefix.len() {
+                above.insert(&unit.prefix[..len]);
+            }
+        }
+        total.value += outcome.value;
+        total.stats.absorb(&outcome.stats);
+        if total.stop.is_complete() {
+            total.stop = outcome.stop;
+        }
+    }
+    total.stats.nodes += above.len() as u64;
+    total
 }
 
 fn resolve_threads(threads: usize) -> usize {

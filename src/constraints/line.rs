@@ -90,8 +90,17 @@ impl Lines {
 /// let mut model = b.build((all_different,)).unwrap();
 /// assert_eq!(model.search().count().value, 6);
 /// ```
+///
+/// # The small form
+///
+/// [`AtMostOnePerLine::small`] makes a checker for the common case that the
+/// model must fit (it refuses others when the model is built): every
+/// variable in scope, every line below 64, each variable's values on
+/// consecutive ascending lines starting at `a + b * var`. Its state is one
+/// machine word and its methods have no branches, so the engine keeps it in
+/// a register. N-Queens uses it for all three rules.
 #[derive(Clone, Debug)]
-pub struct AtMostOnePerLine<F> {
+pub struct AtMostOnePerLine<F, const SMALL: bool = false> {
     name: String,
     line: F,
     scope: Option<Vec<usize>>,
@@ -112,9 +121,61 @@ pub struct AtMostOnePerLine<F> {
     /// every layout ascending; `starts[var]` is the first line of `var`.
     simple: bool,
     starts: Vec<usize>,
+    /// The small form: variable `var`'s first line is `offset + slope * var`.
+    offset: isize,
+    slope: isize,
 }
 
-impl<F> AtMostOnePerLine<F> {
+impl<F> AtMostOnePerLine<F, true> {
+    /// A checker in [the small form](AtMostOnePerLine#the-small-form).
+    ///
+    /// ```
+    /// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// for row in 0..5 {
+    ///     b.variable(format!("row {row}"), 0..5usize);
+    /// }
+    /// let columns = AtMostOnePerLine::small("columns", |_, &c: &usize| c);
+    /// let diagonals = AtMostOnePerLine::small("diagonals", |r, &c: &usize| r + c);
+    /// let mut model = b.build((columns, diagonals)).unwrap();
+    /// assert_eq!(model.search().count().value, 14);
+    ///
+    /// // Lines that are not consecutive do not fit the small form.
+    /// let mut b = ModelBuilder::new();
+    /// b.variable("x", 0..3usize);
+    /// let error = b.build((AtMostOnePerLine::small("odd", |_, &v: &usize| 2 * v),)).unwrap_err();
+    /// assert!(error.to_string().contains("small form"));
+    /// ```
+    pub fn small<V>(name: impl Into<String>, line: F) -> Self
+    where
+        F: Fn(usize, &V) -> usize,
+    {
+        AtMostOnePerLine::<F, false>::new(name, line).into_small()
+    }
+}
+
+impl<F> AtMostOnePerLine<F, false> {
+    fn into_small(self) -> AtMostOnePerLine<F, true> {
+        AtMostOnePerLine {
+            name: self.name,
+            line: self.line,
+            scope: self.scope,
+            layout: self.layout,
+            table: self.table,
+            used: self.used,
+            mirrored: self.mirrored,
+            top: self.top,
+            flip: self.flip,
+            keep_mirror: self.keep_mirror,
+            tiny: self.tiny,
+            simple: self.simple,
+            starts: self.starts,
+            offset: self.offset,
+            slope: self.slope,
+        }
+    }
+
     /// A checker called `name` over every variable, with `line(var, value)`.
     pub fn new<V>(name: impl Into<String>, line: F) -> Self
     where
@@ -134,6 +195,8 @@ impl<F> AtMostOnePerLine<F> {
             tiny: false,
             simple: false,
             starts: Vec::new(),
+            offset: 0,
+            slope: 0,
         }
     }
 
@@ -145,6 +208,14 @@ impl<F> AtMostOnePerLine<F> {
         vars.dedup();
         self.scope = Some(vars);
         self
+    }
+}
+
+impl<F, const SMALL: bool> AtMostOnePerLine<F, SMALL> {
+    /// The small form's first line of `var`.
+    #[inline(always)]
+    fn small_start(&self, var: usize) -> usize {
+        self.offset.wrapping_add(self.slope.wrapping_mul(var as isize)) as usize
     }
 
     #[inline(always)]
@@ -167,7 +238,7 @@ impl<F> AtMostOnePerLine<F> {
     }
 }
 
-impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
+impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePerLine<F, SMALL> {
     fn name(&self) -> &str {
         &self.name
     }
@@ -182,6 +253,9 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
 
     #[inline]
     fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        if SMALL {
+            return self.used.word >> (self.line)(choice.var, choice.value) & 1 == 0;
+        }
         !self.in_scope(choice.var)
             || !self
                 .used
@@ -190,6 +264,10 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
 
     #[inline]
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+        if SMALL {
+            candidates.words_mut()[0] &= !(self.used.word >> self.small_start(var));
+            return;
+        }
         match self.layout[var] {
             Layout::Skip => {}
             Layout::Up(start) => {
@@ -211,6 +289,9 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
 
     #[inline(always)]
     fn filter_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+        if SMALL {
+            return candidates & !(self.used.word >> self.small_start(var));
+        }
         if self.simple {
             return candidates & !(self.used.word >> self.starts[var]);
         }
@@ -228,7 +309,7 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
 
     #[inline(always)]
     fn on_assign(&mut self, choice: Choice<'_, V>) {
-        if self.simple {
+        if SMALL || self.simple {
             self.used.word |= 1 << (self.line)(choice.var, choice.value);
             return;
         }
@@ -241,7 +322,7 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
 
     #[inline(always)]
     fn on_unassign(&mut self, choice: Choice<'_, V>) {
-        if self.simple {
+        if SMALL || self.simple {
             self.used.word &= !(1 << (self.line)(choice.var, choice.value));
             return;
         }
@@ -308,6 +389,26 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
         self.simple = self.tiny
             && !self.flip
             && self.layout.iter().all(|l| matches!(l, Layout::Up(_)));
+        if SMALL {
+            let refuse = |reason: &str| ModelError::InvalidChecker {
+                checker: self.name.clone(),
+                reason: format!("the small form needs {reason}"),
+            };
+            if self.scope.is_some() {
+                return Err(refuse("every variable in scope"));
+            }
+            if !self.simple {
+                return Err(refuse(
+                    "each variable's values on consecutive ascending lines below 64",
+                ));
+            }
+            let start = |var: usize| self.starts[var] as isize;
+            self.offset = self.starts.first().map_or(0, |_| start(0));
+            self.slope = if self.starts.len() > 1 { start(1) - start(0) } else { 0 };
+            if (0..self.starts.len()).any(|var| self.small_start(var) != self.starts[var]) {
+                return Err(refuse("first lines of the form a + b * variable"));
+            }
+        }
         let rows = if self.tiny { 0 } else { top };
         // Windows read up to one domain width (in whole words) past a line.
         let reach = widest.div_ceil(64) * 64 + 64;

@@ -5,9 +5,10 @@ use crate::constraints::AtMostOnePerLine;
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder};
 
-/// The largest board the reference model accepts. Beyond it no count is
-/// within reach anyway (the largest known count is for N = 27).
-pub const MAX_QUEENS: usize = 64;
+/// The largest board the reference model accepts: its diagonals (2N - 1 of
+/// them) fit in one machine word. Beyond it no count is within reach anyway
+/// (the largest known count is for N = 27).
+pub const MAX_QUEENS: usize = 32;
 
 /// One of the rules of N-Queens besides "one queen per row", which holds
 /// by construction (one variable per row).
@@ -82,7 +83,8 @@ fn variables(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
 /// `diagonals` (line `r + c`) and `anti-diagonals` (line `c + n - 1 - r`),
 /// keep the used-column and used-diagonal sets
 /// incrementally, so each filters a row's candidates with a shift and a
-/// mask. It declares mirror symmetry (reflecting every queen left to right
+/// mask. They are in [the small form](AtMostOnePerLine#the-small-form):
+/// one machine word of state each. It declares mirror symmetry (reflecting every queen left to right
 /// gives another solution).
 ///
 /// The checkers are a tuple, so searches are monomorphised and inlined.
@@ -101,9 +103,9 @@ fn variables(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
 /// ```
 pub fn nqueens(n: usize) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
     variables(n)?.build((
-        AtMostOnePerLine::new(Rule::Columns.name(), column),
-        AtMostOnePerLine::new(Rule::Diagonals.name(), diagonal),
-        AtMostOnePerLine::new(Rule::AntiDiagonals.name(), anti_diagonal(n)),
+        AtMostOnePerLine::small(Rule::Columns.name(), column),
+        AtMostOnePerLine::small(Rule::Diagonals.name(), diagonal),
+        AtMostOnePerLine::small(Rule::AntiDiagonals.name(), anti_diagonal(n)),
     ))
 }
 

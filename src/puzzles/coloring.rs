@@ -1,0 +1,644 @@
+//! Graph colouring: give every vertex one of K colours so that the two ends
+//! of every edge differ.
+//!
+//! [`Graph`] reads the DIMACS `.col` format; [`coloring`] builds the
+//! reference model with the incremental [`NeighboursDiffer`] checker;
+//! [`chromatic_number`] finds the fewest colours; [`australia`] is the
+//! textbook map-colouring model.
+
+use thiserror::Error;
+
+use crate::assignment::{Assignment, Choice, ModelInfo};
+use crate::candidates::Candidates;
+use crate::checker::Checker;
+use crate::error::ModelError;
+use crate::model::{Model, ModelBuilder, VariableOrder};
+
+/// The most colours a model may have: a vertex's colours fit in one word.
+pub const MAX_COLORS: usize = 64;
+
+/// The most vertices [`Graph::parse_dimacs`] accepts.
+pub const MAX_VERTICES: usize = 1 << 20;
+
+/// An edge that cannot be added to a [`Graph`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GraphError {
+    /// A vertex number outside `1..=vertices`.
+    #[error("vertex {vertex} does not exist (vertices are 1 to {vertices})")]
+    NoVertex {
+        /// The number given.
+        vertex: usize,
+        /// How many vertices the graph has.
+        vertices: usize,
+    },
+    /// An edge from a vertex to itself: no colouring could be proper.
+    #[error("edge from vertex {0} to itself")]
+    SelfLoop(usize),
+}
+
+/// A DIMACS `.col` text that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}{reason}", .line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+pub struct DimacsError {
+    /// The line at fault, from 1 (`None`: the text as a whole, for example
+    /// when it has no problem line).
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// A simple undirected graph with vertices numbered from 1 (as in DIMACS
+/// files), each with a name.
+///
+/// ```
+/// use backtracker::puzzles::coloring::Graph;
+///
+/// let graph = Graph::parse_dimacs("c a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 1 3\n")?;
+/// assert_eq!(graph.vertices(), 3);
+/// assert_eq!(graph.edges(), [(1, 2), (2, 3), (1, 3)]);
+/// assert_eq!(graph.neighbours(2), [1, 3]);
+/// # Ok::<(), backtracker::puzzles::coloring::DimacsError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    names: Vec<String>,
+    /// Each edge once, smaller vertex first, in the order first added.
+    edges: Vec<(usize, usize)>,
+    /// Per vertex (index `v - 1`): its neighbours, in the order added.
+    adjacency: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    /// A graph of `vertices` vertices named `v1`, `v2`, ... and no edges.
+    #[must_use]
+    pub fn new(vertices: usize) -> Graph {
+        Graph::named((1..=vertices).map(|v| format!("v{v}")))
+    }
+
+    /// A graph with one vertex per name (vertex 1 is the first) and no edges.
+    #[must_use]
+    pub fn named<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Graph {
+        let names: Vec<String> = names.into_iter().map(Into::into).collect();
+        let adjacency = vec![Vec::new(); names.len()];
+        Graph {
+            names,
+            edges: Vec::new(),
+            adjacency,
+        }
+    }
+
+    /// A graph of `vertices` vertices with the given edges.
+    ///
+    /// # Errors
+    ///
+    /// As [`add_edge`](Self::add_edge).
+    pub fn from_edges(
+        vertices: usize,
+        edges: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Result<Graph, GraphError> {
+        let mut graph = Graph::new(vertices);
+        for (u, v) in edges {
+            graph.add_edge(u, v)?;
+        }
+        Ok(graph)
+    }
+
+    /// Adds the edge `u`-`v` (vertices from 1). Returns false, changing
+    /// nothing, if it was already there (in either direction).
+    ///
+    /// # Errors
+    ///
+    /// A vertex outside the graph, or `u == v`.
+    pub fn add_edge(&mut self, u: usize, v: usize) -> Result<bool, GraphError> {
+        let vertices = self.vertices();
+        for vertex in [u, v] {
+            if vertex == 0 || vertex > vertices {
+                return Err(GraphError::NoVertex { vertex, vertices });
+            }
+        }
+        if u == v {
+            return Err(GraphError::SelfLoop(u));
+        }
+        if self.adjacency[u - 1].contains(&v) {
+            return Ok(false);
+        }
+        self.adjacency[u - 1].push(v);
+        self.adjacency[v - 1].push(u);
+        self.edges.push((u.min(v), u.max(v)));
+        Ok(true)
+    }
+
+    /// Reads a graph in DIMACS `.col` format: `c` lines are comments, one
+    /// problem line `p edge V E` (also `p col V E`) comes before the edges,
+    /// and each `e u v` line is an edge between vertices `u` and `v` (from
+    /// 1). Blank lines are skipped; an edge listed twice counts once. `E` is
+    /// not compared with the edge lines, since files disagree on whether an
+    /// edge listed in both directions counts twice.
+    ///
+    /// # Errors
+    ///
+    /// The first malformed line, naming it: an unknown line type, a
+    /// missing or repeated problem line, a field that is not a number, a
+    /// vertex outside `1..=V`, an edge from a vertex to itself, more than
+    /// [`MAX_VERTICES`] vertices; or no problem line at all.
+    pub fn parse_dimacs(text: &str) -> Result<Graph, DimacsError> {
+        let mut graph: Option<Graph> = None;
+        for (i, line) in text.lines().enumerate() {
+            let at = |reason: String| DimacsError {
+                line: Some(i + 1),
+                reason,
+            };
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            match fields.first().copied() {
+                None | Some("c") => {}
+                Some("p") => {
+                    if graph.is_some() {
+                        return Err(at("a second problem line".into()));
+                    }
+                    if fields.len() != 4 || !matches!(fields[1], "edge" | "col") {
+                        return Err(at(format!(
+                            "expected `p edge VERTICES EDGES`, found `{}`",
+                            line.trim()
+                        )));
+                    }
+                    let vertices = number(fields[2], "vertex count").map_err(at)?;
+                    number(fields[3], "edge count").map_err(at)?;
+                    if vertices > MAX_VERTICES {
+                        return Err(at(format!(
+                            "{vertices} vertices, more than the supported {MAX_VERTICES}"
+                        )));
+                    }
+                    graph = Some(Graph::new(vertices));
+                }
+                Some("e") => {
+                    let Some(graph) = graph.as_mut() else {
+                        return Err(at("edge before the problem line `p edge V E`".into()));
+                    };
+                    if fields.len() != 3 {
+                        return Err(at(format!("expected `e U V`, found `{}`", line.trim())));
+                    }
+                    let u = number(fields[1], "vertex").map_err(at)?;
+                    let v = number(fields[2], "vertex").map_err(at)?;
+                    graph.add_edge(u, v).map_err(|e| at(e.to_string()))?;
+                }
+                Some(other) => {
+                    return Err(at(format!(
+                        "unknown line type `{other}` (expected `c`, `p` or `e`)"
+                    )));
+                }
+            }
+        }
+        graph.ok_or_else(|| DimacsError {
+            line: None,
+            reason: "no problem line `p edge V E`".into(),
+        })
+    }
+
+    /// The number of vertices.
+    #[must_use]
+    pub fn vertices(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The edges, each once with the smaller vertex first, in the order
+    /// they were first added.
+    #[must_use]
+    pub fn edges(&self) -> &[(usize, usize)] {
+        &self.edges
+    }
+
+    /// The neighbours of vertex `v` (from 1), in the order their edges were added.
+    ///
+    /// # Panics
+    ///
+    /// If there is no vertex `v`.
+    #[must_use]
+    pub fn neighbours(&self, v: usize) -> &[usize] {
+        &self.adjacency[v - 1]
+    }
+
+    /// The degree of vertex `v` (from 1).
+    ///
+    /// # Panics
+    ///
+    /// If there is no vertex `v`.
+    #[must_use]
+    pub fn degree(&self, v: usize) -> usize {
+        self.adjacency[v - 1].len()
+    }
+
+    /// The name of vertex `v` (from 1).
+    ///
+    /// # Panics
+    ///
+    /// If there is no vertex `v`.
+    #[must_use]
+    pub fn name(&self, v: usize) -> &str {
+        &self.names[v - 1]
+    }
+
+    /// The vertex called `name`, if any.
+    #[must_use]
+    pub fn vertex(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name).map(|i| i + 1)
+    }
+
+    /// A clique found greedily (vertices from 1): a lower bound on the
+    /// chromatic number, and vertices whose colours may be fixed.
+    #[must_use]
+    pub fn greedy_clique(&self) -> Vec<usize> {
+        let n = self.vertices();
+        let Some(start) = (1..=n).max_by_key(|&v| (self.degree(v), std::cmp::Reverse(v))) else {
+            return Vec::new();
+        };
+        let mut clique = vec![start];
+        let mut candidates: Vec<usize> = self.neighbours(start).to_vec();
+        while let Some(&next) = candidates
+            .iter()
+            .max_by_key(|&&v| (self.degree(v), std::cmp::Reverse(v)))
+        {
+            clique.push(next);
+            let around = self.neighbours(next);
+            candidates.retain(|v| around.contains(v));
+        }
+        clique
+    }
+
+    /// A proper colouring found greedily, vertices taken by decreasing
+    /// degree, each given the lowest colour its coloured neighbours leave
+    /// free: `colors[v - 1]` is the colour of vertex `v`. An upper bound on
+    /// the chromatic number.
+    #[must_use]
+    pub fn greedy_coloring(&self) -> Vec<usize> {
+        let n = self.vertices();
+        let mut order: Vec<usize> = (1..=n).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.degree(v)));
+        let mut colors = vec![usize::MAX; n];
+        for v in order {
+            let taken: Vec<usize> = self.neighbours(v).iter().map(|&u| colors[u - 1]).collect();
+            colors[v - 1] = (0..).find(|c| !taken.contains(c)).expect("a free colour");
+        }
+        colors
+    }
+}
+
+fn number(field: &str, what: &str) -> Result<usize, String> {
+    field
+        .parse()
+        .map_err(|_| format!("{what} `{field}` is not a number"))
+}
+
+/// "Neighbours differ": no two adjacent vertices share a colour. Colours
+/// are domain indices, so every variable must have the same palette of at
+/// most [`MAX_COLORS`] colours; variable `v - 1` is vertex `v`.
+///
+/// Incremental: for each vertex it keeps how many assigned neighbours use
+/// each colour and, as one word, the set of those colours, so `promising`
+/// is one bit test and `filter_word` one mask. Assigning a vertex touches
+/// its neighbours only.
+///
+/// ```
+/// use backtracker::{puzzles::coloring::{Graph, NeighboursDiffer}, ModelBuilder};
+///
+/// // A path 1 - 2 - 3 with 2 colours: two colourings.
+/// let graph = Graph::from_edges(3, [(1, 2), (2, 3)]).unwrap();
+/// let mut b = ModelBuilder::new();
+/// for v in 1..=3 {
+///     b.variable(graph.name(v), ["black", "white"]);
+/// }
+/// let mut model = b.build((NeighboursDiffer::new(&graph),)).unwrap();
+/// assert_eq!(model.search().count().value, 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct NeighboursDiffer {
+    /// Neighbours of vertex index `i` are `targets[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    colors: usize,
+    /// Per vertex: bit `c` is set when an assigned neighbour has colour `c`.
+    used: Vec<u64>,
+    /// Per vertex and colour: how many assigned neighbours have it.
+    counts: Vec<u32>,
+}
+
+impl NeighboursDiffer {
+    /// The checker for the edges of `graph`.
+    ///
+    /// # Panics
+    ///
+    /// If the graph has 2^32 or more vertices or edges.
+    #[must_use]
+    pub fn new(graph: &Graph) -> Self {
+        let mut offsets = Vec::with_capacity(graph.vertices() + 1);
+        let mut targets = Vec::with_capacity(2 * graph.edges().len());
+        offsets.push(0);
+        for v in 1..=graph.vertices() {
+            targets.extend(
+                graph
+                    .neighbours(v)
+                    .iter()
+                    .map(|&u| u32::try_from(u - 1).expect("fewer than 2^32 vertices")),
+            );
+            offsets.push(u32::try_from(targets.len()).expect("fewer than 2^32 edges"));
+        }
+        NeighboursDiffer {
+            offsets,
+            targets,
+            colors: 0,
+            used: Vec::new(),
+            counts: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn around(&self, vertex: usize) -> std::ops::Range<usize> {
+        self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize
+    }
+}
+
+impl<V> Checker<V> for NeighboursDiffer {
+    fn name(&self) -> &str {
+        "neighbours"
+    }
+
+    fn check(&self, assignment: &Assignment<'_, V>) -> bool {
+        (0..self.offsets.len() - 1).all(|u| {
+            let Some(cu) = assignment.index(u) else {
+                return true;
+            };
+            self.targets[self.around(u)]
+                .iter()
+                .all(|&w| assignment.index(w as usize) != Some(cu))
+        })
+    }
+
+    #[inline]
+    fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        self.used[choice.var] >> choice.index & 1 == 0
+    }
+
+    #[inline]
+    fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+        candidates.words_mut()[0] &= !self.used[var];
+    }
+
+    #[inline(always)]
+    fn filter_word(&self, _: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+        candidates & !self.used[var]
+    }
+
+    #[inline]
+    fn on_assign(&mut self, choice: Choice<'_, V>) {
+        let bit = 1u64 << choice.index;
+        for t in self.around(choice.var) {
+            let w = self.targets[t] as usize;
+            self.counts[w * self.colors + choice.index] += 1;
+            self.used[w] |= bit;
+        }
+    }
+
+    #[inline]
+    fn on_unassign(&mut self, choice: Choice<'_, V>) {
+        let bit = 1u64 << choice.index;
+        for t in self.around(choice.var) {
+            let w = self.targets[t] as usize;
+            let count = &mut self.counts[w * self.colors + choice.index];
+            *count -= 1;
+            if *count == 0 {
+                self.used[w] &= !bit;
+            }
+        }
+    }
+
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        let invalid = |reason: String| ModelError::InvalidChecker {
+            checker: "neighbours".into(),
+            reason,
+        };
+        let vertices = self.offsets.len() - 1;
+        if model.len() != vertices {
+            return Err(invalid(format!(
+                "the graph has {vertices} vertices but the model has {} variables",
+                model.len()
+            )));
+        }
+        let colors = if vertices == 0 {
+            0
+        } else {
+            model.domain(0).len()
+        };
+        if colors > MAX_COLORS {
+            return Err(invalid(format!(
+                "{colors} colours, more than the supported {MAX_COLORS}"
+            )));
+        }
+        if let Some(var) = (0..vertices).find(|&v| model.domain(v).len() != colors) {
+            return Err(invalid(format!(
+                "every vertex needs the same palette, but `{}` has {} colours and `{}` has {colors}",
+                model.name(var),
+                model.domain(var).len(),
+                model.name(0)
+            )));
+        }
+        self.colors = colors;
+        self.used = vec![0; vertices];
+        self.counts = vec![0; vertices * colors];
+        Ok(())
+    }
+}
+
+/// A colouring model: one variable per vertex (named as the vertex, in
+/// vertex order), the palette for each domain, the given pins
+/// (vertex from 1, palette index), and [`NeighboursDiffer`].
+fn build<V: Clone>(
+    graph: &Graph,
+    palette: &[V],
+    order: VariableOrder,
+    pins: &[(usize, usize)],
+    mirror: bool,
+) -> Result<Model<V, (NeighboursDiffer,)>, ModelError> {
+    if palette.len() > MAX_COLORS {
+        return Err(ModelError::Unsupported {
+            reason: format!(
+                "colouring supports up to {MAX_COLORS} colours, not {}",
+                palette.len()
+            ),
+        });
+    }
+    let mut b = ModelBuilder::new();
+    for v in 1..=graph.vertices() {
+        let var = b.variable(graph.name(v), palette.iter().cloned());
+        if let Some(&(_, color)) = pins.iter().find(|(p, _)| *p == v) {
+            let mut i = 0;
+            b.restrict(var, |_| {
+                i += 1;
+                i - 1 == color
+            });
+        }
+    }
+    b.order(order);
+    if mirror {
+        b.mirror_symmetry();
+    }
+    b.build((NeighboursDiffer::new(graph),))
+}
+
+/// The reference colouring model of `graph` with colours `0..colors`:
+/// variable `v - 1` is vertex `v` (named as the vertex), and one
+/// [`NeighboursDiffer`] checker. Smallest-domain-first ordering (the vertex
+/// with the fewest colours left next, like DSATUR). It declares mirror
+/// symmetry (colour `c` to `colors - 1 - c` maps colourings to colourings),
+/// so counting searches about half the tree.
+///
+/// # Errors
+///
+/// [`ModelError::Unsupported`] for more than [`MAX_COLORS`] colours;
+/// [`ModelError::EmptyDomain`] for 0 colours on a graph with a vertex.
+///
+/// ```
+/// use backtracker::puzzles::coloring::{coloring, Graph};
+///
+/// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
+/// assert_eq!(coloring(&c5, 2)?.search().count().value, 0);
+/// assert_eq!(coloring(&c5, 3)?.search().count().value, 30);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub fn coloring(
+    graph: &Graph,
+    colors: usize,
+) -> Result<Model<usize, (NeighboursDiffer,)>, ModelError> {
+    let palette: Vec<usize> = (0..colors).collect();
+    coloring_with(graph, &palette, VariableOrder::SmallestDomainFirst)
+}
+
+/// A colouring model of `graph` with any palette (colour names, say) and
+/// variable order; otherwise as [`coloring`].
+///
+/// # Errors
+///
+/// As [`coloring`].
+pub fn coloring_with<V: Clone>(
+    graph: &Graph,
+    palette: &[V],
+    order: VariableOrder,
+) -> Result<Model<V, (NeighboursDiffer,)>, ModelError> {
+    build(graph, palette, order, &[], true)
+}
+
+/// The chromatic number of a graph and a colouring that uses that many
+/// colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chromatic {
+    /// The fewest colours of a proper colouring.
+    pub colors: usize,
+    /// Such a colouring: `coloring[v - 1]` is the colour of vertex `v`.
+    pub coloring: Vec<usize>,
+    /// Search nodes spent proving it.
+    pub nodes: u64,
+}
+
+/// The chromatic number of `graph`: the fewest colours of a proper
+/// colouring.
+///
+/// A greedy clique gives a lower bound and a greedy colouring an upper
+/// one; each number of colours in between is tried with the reference
+/// model, smallest-domain-first, with the clique's colours fixed (any
+/// colouring can be renamed to give the clique's vertices colours 0, 1,
+/// ..., so this loses no answer and cuts the colour symmetry).
+///
+/// # Errors
+///
+/// [`ModelError::Unsupported`] when a bound to try exceeds [`MAX_COLORS`].
+///
+/// ```
+/// use backtracker::puzzles::coloring::{chromatic_number, Graph};
+///
+/// let k4 = Graph::from_edges(4, [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]).unwrap();
+/// assert_eq!(chromatic_number(&k4)?.colors, 4);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
+    let greedy = graph.greedy_coloring();
+    let upper = greedy.iter().map(|c| c + 1).max().unwrap_or(0);
+    let clique = graph.greedy_clique();
+    let mut nodes = 0;
+    for colors in clique.len()..upper {
+        let palette: Vec<usize> = (0..colors).collect();
+        let pins: Vec<(usize, usize)> = clique.iter().enumerate().map(|(c, &v)| (v, c)).collect();
+        let mut model = build(
+            graph,
+            &palette,
+            VariableOrder::SmallestDomainFirst,
+            &pins,
+            false,
+        )?;
+        let outcome = model.search().first();
+        nodes += outcome.stats.nodes;
+        if let Some(coloring) = outcome.value {
+            return Ok(Chromatic {
+                colors,
+                coloring,
+                nodes,
+            });
+        }
+    }
+    Ok(Chromatic {
+        colors: upper,
+        coloring: greedy,
+        nodes,
+    })
+}
+
+/// The regions of the textbook map of Australia, in model order: Western
+/// Australia, Northern Territory, South Australia, Queensland, New South
+/// Wales, Victoria, Tasmania.
+pub const AUSTRALIA_REGIONS: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
+
+/// The borders between the regions of [`AUSTRALIA_REGIONS`] (Tasmania has none).
+pub const AUSTRALIA_BORDERS: [(&str, &str); 9] = [
+    ("WA", "NT"),
+    ("WA", "SA"),
+    ("NT", "SA"),
+    ("NT", "Q"),
+    ("SA", "Q"),
+    ("SA", "NSW"),
+    ("SA", "V"),
+    ("Q", "NSW"),
+    ("NSW", "V"),
+];
+
+/// The three colours of the textbook map colouring, in domain order.
+pub const AUSTRALIA_COLORS: [&str; 3] = ["red", "green", "blue"];
+
+/// The textbook map of Australia as a graph: vertex `i + 1` is region
+/// [`AUSTRALIA_REGIONS`]`[i]`, an edge per border.
+#[must_use]
+pub fn australia_map() -> Graph {
+    let mut graph = Graph::named(AUSTRALIA_REGIONS);
+    for (a, b) in AUSTRALIA_BORDERS {
+        let (u, v) = (graph.vertex(a), graph.vertex(b));
+        graph
+            .add_edge(u.expect("a region"), v.expect("a region"))
+            .expect("a valid border");
+    }
+    graph
+}
+
+/// The textbook map colouring: the regions of Australia, in the order of
+/// [`AUSTRALIA_REGIONS`], coloured `red`, `green` or `blue`, neighbours
+/// different. Declared order, so the search (and its trace) follows the
+/// textbook.
+///
+/// ```
+/// use backtracker::puzzles::coloring::australia;
+///
+/// let mut model = australia();
+/// let first = model.search().first().value.unwrap();
+/// assert_eq!(first, ["red", "green", "blue", "red", "green", "red", "red"]);
+/// ```
+#[must_use]
+pub fn australia() -> Model<&'static str, (NeighboursDiffer,)> {
+    coloring_with(&australia_map(), &AUSTRALIA_COLORS, VariableOrder::Declared)
+        .expect("a valid model")
+}
