@@ -222,6 +222,9 @@ pub trait Checkers<V> {
         candidates: &mut Candidates<'_>,
     );
 
+    /// Checker `k`'s [`filter_word`](Checker::filter_word).
+    fn filter_one_word(&self, k: usize, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64;
+
     /// Checker `k`'s [`promising`](Checker::promising).
     fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool;
 
@@ -289,6 +292,12 @@ macro_rules! tuple_checkers {
             ) {
                 match k {
                     $($i => self.$i.filter(assignment, var, candidates),)+
+                    _ => panic!("no checker {k}"),
+                }
+            }
+            fn filter_one_word(&self, k: usize, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+                match k {
+                    $($i => self.$i.filter_word(assignment, var, candidates),)+
                     _ => panic!("no checker {k}"),
                 }
             }
@@ -437,6 +446,9 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
         candidates: &mut Candidates<'_>,
     ) {
         self.items[k].filter(assignment, var, candidates);
+    }
+    fn filter_one_word(&self, k: usize, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+        self.items[k].filter_word(assignment, var, candidates)
     }
     fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
         self.items[k].promising(assignment, choice)

@@ -191,6 +191,7 @@ tuple_observers!(A 0, B 1, C 2, D 3);
 /// let mut assigns = 0;
 /// let outcome = model
 ///     .search()
+///     .symmetry(false)
 ///     .observer(from_fn(|e: &Event<'_, usize>| {
 ///         if matches!(e, Event::Assign { .. }) {
 ///             assigns += 1;

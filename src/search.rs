@@ -66,6 +66,8 @@ pub struct Disagreement {
     pub promising: bool,
     /// Whether `filter` kept the candidate.
     pub filter: bool,
+    /// Whether `filter_word` kept the candidate (domains of at most 64 values).
+    pub filter_word: Option<bool>,
 }
 
 impl fmt::Display for Disagreement {
@@ -80,7 +82,11 @@ impl fmt::Display for Disagreement {
             yes(self.check),
             yes(self.promising),
             yes(self.filter)
-        )
+        )?;
+        if let Some(word) = self.filter_word {
+            write!(f, ", filter_word says {}", yes(word))?;
+        }
+        Ok(())
     }
 }
 
@@ -857,13 +863,18 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             let mut filtered = self.table.initial(var).to_vec();
             self.checkers
                 .filter_one(k, &assignment, var, &mut Candidates::new(&mut filtered));
+            let word = (self.w == 1).then(|| {
+                self.checkers
+                    .filter_one_word(k, &assignment, var, self.table.initial[var])
+            });
             let filtered = Candidates::new(&mut filtered);
             for index in iter_bits(self.table.initial(var)) {
                 let choice = self.choice(var, index);
                 let promising = self.checkers.promising_one(k, &assignment, choice);
                 let check = self.checkers.check_one(k, &assignment.with(choice));
                 let filter = filtered.contains(index);
-                if promising != check || filter != check {
+                let filter_word = word.map(|w| w >> index & 1 == 1);
+                if promising != check || filter != check || filter_word.is_some_and(|f| f != check) {
                     let text = assignment
                         .iter()
                         .map(|(v, x)| format!("{} = {}", assignment.name(v), describe(x)))
@@ -876,6 +887,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                         check,
                         promising,
                         filter,
+                        filter_word,
                     });
                 }
             }
@@ -1022,6 +1034,8 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                         continue;
                     }
                     Control::Stop => {
+                        // Frame d is assigned: let the unwinding undo it.
+                        self.pending = true;
                         self.stop(StopReason::Stopped);
                         return false;
                     }
@@ -1038,6 +1052,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                         assignment,
                     }) == Control::Stop
                     {
+                        self.pending = true;
                         self.stop(StopReason::Stopped);
                         return false;
                     }

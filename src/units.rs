@@ -62,7 +62,7 @@ pub(crate) fn mirror_roots<V>(table: &Table<V>) -> Vec<Unit> {
             prefix.push(low);
             roots.push(Unit { prefix, weight: 2 });
         }
-        if size % 2 == 0 {
+        if size.is_multiple_of(2) {
             return roots;
         }
         middles.push(size / 2);

@@ -139,7 +139,8 @@ impl<F> AtMostOnePerLine<F, true> {
     /// let columns = AtMostOnePerLine::small("columns", |_, &c: &usize| c);
     /// let diagonals = AtMostOnePerLine::small("diagonals", |r, &c: &usize| r + c);
     /// let mut model = b.build((columns, diagonals)).unwrap();
-    /// assert_eq!(model.search().count().value, 14);
+    /// // Permutations of 0..5 whose r + c are all different.
+    /// assert_eq!(model.search().count().value, 23);
     ///
     /// // Lines that are not consecutive do not fit the small form.
     /// let mut b = ModelBuilder::new();

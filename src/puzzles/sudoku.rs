@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
 
 use thiserror::Error;
 
@@ -338,6 +339,27 @@ impl FromStr for Grid {
     }
 }
 
+/// The rows, columns and boxes checkers of a grid of `b x b` boxes: digit
+/// `d` of a cell in unit `u` is on line `u * size + (d - 1)`.
+macro_rules! lines {
+    ($b:expr) => {{
+        let b: usize = $b;
+        let size = b * b;
+        (
+            AtMostOnePerLine::new("rows", move |var: usize, &d: &u8| {
+                (var / size) * size + usize::from(d - 1)
+            }),
+            AtMostOnePerLine::new("columns", move |var: usize, &d: &u8| {
+                (var % size) * size + usize::from(d - 1)
+            }),
+            AtMostOnePerLine::new("boxes", move |var: usize, &d: &u8| {
+                let (r, c) = (var / size, var % size);
+                ((r / b) * b + c / b) * size + usize::from(d - 1)
+            }),
+        )
+    }};
+}
+
 /// The reference sudoku model of `grid`, with smallest-domain-first
 /// ordering (see [`sudoku_with`]).
 ///
@@ -378,7 +400,7 @@ pub fn sudoku_with(
     grid: &Grid,
     order: VariableOrder,
 ) -> Model<u8, impl Checkers<u8> + Clone + Send + Sync + use<>> {
-    let (rows, columns, boxes) = lines(grid.box_size());
+    let (rows, columns, boxes) = lines!(grid.box_size());
     variables(grid, order)
         .build((rows, columns, boxes))
         .expect("a valid grid gives a valid model")
@@ -407,7 +429,7 @@ pub fn sudoku_with_places(
     grid: &Grid,
     order: VariableOrder,
 ) -> Model<u8, impl Checkers<u8> + Clone + Send + Sync + use<>> {
-    let (rows, columns, boxes) = lines(grid.box_size());
+    let (rows, columns, boxes) = lines!(grid.box_size());
     variables(grid, order)
         .build((rows, columns, boxes, Places::new(grid.box_size())))
         .expect("a valid grid gives a valid model")
@@ -428,28 +450,6 @@ fn variables(grid: &Grid, order: VariableOrder) -> ModelBuilder<u8> {
     }
     builder.order(order);
     builder
-}
-
-/// The rows, columns and boxes checkers of a grid of `b x b` boxes.
-fn lines(
-    b: usize,
-) -> (
-    AtMostOnePerLine<impl Fn(usize, &u8) -> usize + Clone + Send + Sync + use<>>,
-    AtMostOnePerLine<impl Fn(usize, &u8) -> usize + Clone + Send + Sync + use<>>,
-    AtMostOnePerLine<impl Fn(usize, &u8) -> usize + Clone + Send + Sync + use<>>,
-) {
-    let size = b * b;
-    let rows = AtMostOnePerLine::new("rows", move |var: usize, &d: &u8| {
-        (var / size) * size + usize::from(d - 1)
-    });
-    let columns = AtMostOnePerLine::new("columns", move |var: usize, &d: &u8| {
-        (var % size) * size + usize::from(d - 1)
-    });
-    let boxes = AtMostOnePerLine::new("boxes", move |var: usize, &d: &u8| {
-        let (r, c) = (var / size, var % size);
-        ((r / b) * b + c / b) * size + usize::from(d - 1)
-    });
-    (rows, columns, boxes)
 }
 
 /// Solves `grid` with the reference model: the first solution in search
@@ -487,6 +487,21 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// (about a kilobyte a step).
 #[derive(Clone, Debug)]
 pub struct Places {
+    /// The grid's fixed tables, shared by every copy.
+    layout: Arc<Layout>,
+    /// Per digit and unit (`digit * units + unit`): the positions where
+    /// the digit can still go, or [`PLACED`] when the unit holds it.
+    open: Vec<u16>,
+    /// Per unit and position (`unit * size + position`): the digits whose
+    /// last place in the unit it is.
+    only: Vec<u16>,
+    /// Saved `open` and `only`, one copy per assigned cell, for undo.
+    saved: Vec<u16>,
+}
+
+/// What [`Places`] knows of a grid's shape.
+#[derive(Debug)]
+struct Layout {
     /// Side of a box.
     b: usize,
     /// Rows, columns and digits.
@@ -503,34 +518,17 @@ pub struct Places {
     /// that are neither the cell nor its peers, with [`PLACED`] set; all
     /// bits for the cell's own units.
     outside: Vec<u16>,
-    /// Per digit and unit (`digit * units + unit`): the positions where
-    /// the digit can still go, or [`PLACED`] when the unit holds it.
-    open: Vec<u16>,
-    /// Per unit and position (`unit * size + position`): the digits whose
-    /// last place in the unit it is.
-    only: Vec<u16>,
-    /// Saved `open` and `only`, one copy per assigned cell, for undo.
-    saved: Vec<u16>,
 }
 
-/// The bit of [`Places::open`] that marks a digit already in the unit.
-const PLACED: u16 = 1 << 15;
+impl Layout {
+    /// The layout of a grid of `b x b` boxes, computed once per size.
+    fn of(b: usize) -> Arc<Layout> {
+        static LAYOUTS: OnceLock<Vec<Arc<Layout>>> = OnceLock::new();
+        let all = LAYOUTS.get_or_init(|| (1..=MAX_BOX).map(|b| Arc::new(Layout::new(b))).collect());
+        Arc::clone(&all[b - 1])
+    }
 
-/// Whether `open` (an entry of [`Places::open`]) is one place left.
-#[inline(always)]
-fn single(open: u16) -> bool {
-    open & PLACED == 0 && open.is_power_of_two()
-}
-
-impl Places {
-    /// The checker for a grid of `b x b` boxes (`1 <= b <= MAX_BOX`).
-    ///
-    /// # Panics
-    ///
-    /// For a box side outside `1..=MAX_BOX`.
-    #[must_use]
-    pub fn new(b: usize) -> Self {
-        assert!((1..=MAX_BOX).contains(&b), "box side 1 to {MAX_BOX}");
+    fn new(b: usize) -> Layout {
         let size = b * b;
         let n = size * size;
         let unit_count = 3 * size;
@@ -573,13 +571,37 @@ impl Places {
             }
             others.push(list);
         }
-        let mut places = Places {
+        Layout {
             b,
             size,
             units,
             positions,
             others,
             outside,
+        }
+    }
+}
+
+/// The bit of [`Places::open`] that marks a digit already in the unit.
+const PLACED: u16 = 1 << 15;
+
+/// Whether `open` (an entry of [`Places::open`]) is one place left.
+#[inline(always)]
+fn single(open: u16) -> bool {
+    open & PLACED == 0 && open.is_power_of_two()
+}
+
+impl Places {
+    /// The checker for a grid of `b x b` boxes (`1 <= b <= MAX_BOX`).
+    ///
+    /// # Panics
+    ///
+    /// For a box side outside `1..=MAX_BOX`.
+    #[must_use]
+    pub fn new(b: usize) -> Self {
+        assert!((1..=MAX_BOX).contains(&b), "box side 1 to {MAX_BOX}");
+        let mut places = Places {
+            layout: Layout::of(b),
             open: Vec::new(),
             only: Vec::new(),
             saved: Vec::new(),
@@ -590,7 +612,7 @@ impl Places {
 
     /// The state of the empty assignment.
     fn reset(&mut self) {
-        let s = self.size;
+        let s = self.layout.size;
         self.open = vec![(1u16 << s) - 1; 3 * s * s];
         self.only = vec![0; 3 * s * s];
         if s == 1 {
@@ -604,9 +626,9 @@ impl Places {
     /// unit that does not hold `x`.
     #[inline(always)]
     fn leaves_room(&self, x: usize, e: usize) -> bool {
-        let u = 3 * self.size;
+        let u = 3 * self.layout.size;
         let open = &self.open[e * u..(e + 1) * u];
-        let outside = &self.outside[x * u..(x + 1) * u];
+        let outside = &self.layout.outside[x * u..(x + 1) * u];
         open.iter()
             .zip(outside)
             .fold(true, |all, (&o, &m)| all & (o & m != 0))
@@ -616,9 +638,9 @@ impl Places {
     /// because it is their last place in one of its units.
     #[inline(always)]
     fn forced(&self, x: usize) -> u64 {
-        let s = self.size;
-        let [u0, u1, u2] = self.units[x].map(usize::from);
-        let [p0, p1, p2] = self.positions[x].map(usize::from);
+        let s = self.layout.size;
+        let [u0, u1, u2] = self.layout.units[x].map(usize::from);
+        let [p0, p1, p2] = self.layout.positions[x].map(usize::from);
         u64::from(self.only[u0 * s + p0] | self.only[u1 * s + p1] | self.only[u2 * s + p2])
     }
 
@@ -644,7 +666,7 @@ impl Places {
     /// Recomputes which digits have their last place where, in unit `u`.
     #[inline(always)]
     fn refresh_unit(&mut self, u: usize) {
-        let s = self.size;
+        let s = self.layout.size;
         let units = 3 * s;
         let only = &mut self.only[u * s..(u + 1) * s];
         only.fill(0);
@@ -663,19 +685,19 @@ impl<V> Checker<V> for Places {
     }
 
     fn check(&self, assignment: &Assignment<'_, V>) -> bool {
-        let s = self.size;
+        let s = self.layout.size;
         let n = s * s;
         let mut placed = vec![false; 3 * s * s];
         for x in 0..n {
             if let Some(d) = assignment.index(x) {
-                for u in self.units[x] {
+                for u in self.layout.units[x] {
                     placed[usize::from(u) * s + d] = true;
                 }
             }
         }
         let free = |y: usize, d: usize| {
             assignment.index(y).is_none()
-                && self.units[y]
+                && self.layout.units[y]
                     .iter()
                     .all(|&u| !placed[usize::from(u) * s + d])
         };
@@ -683,7 +705,7 @@ impl<V> Checker<V> for Places {
         for y in 0..n {
             for d in 0..s {
                 if free(y, d) {
-                    for u in self.units[y] {
+                    for u in self.layout.units[y] {
                         room[usize::from(u) * s + d] = true;
                     }
                 }
@@ -711,23 +733,23 @@ impl<V> Checker<V> for Places {
 
     #[inline]
     fn on_assign(&mut self, choice: Choice<'_, V>) {
-        let s = self.size;
+        let s = self.layout.size;
         let units = 3 * s;
         let (x, e) = (choice.var, choice.index);
         self.saved.extend_from_slice(&self.open);
         self.saved.extend_from_slice(&self.only);
         // The cell is no place for any digit now, and its units hold `e`.
         for k in 0..3 {
-            let u = usize::from(self.units[x][k]);
-            let gone = !(1u16 << self.positions[x][k]);
+            let u = usize::from(self.layout.units[x][k]);
+            let gone = !(1u16 << self.layout.positions[x][k]);
             for d in 0..s {
                 self.open[d * units + u] &= gone;
             }
             self.open[e * units + u] |= PLACED;
         }
         // `e` cannot go next to the cell.
-        for i in 0..self.others[x].len() {
-            let (u, peers) = self.others[x][i];
+        for i in 0..self.layout.others[x].len() {
+            let (u, peers) = self.layout.others[x][i];
             let u = usize::from(u);
             let slot = &mut self.open[e * units + u];
             let old = *slot;
@@ -743,7 +765,7 @@ impl<V> Checker<V> for Places {
             }
         }
         for k in 0..3 {
-            self.refresh_unit(usize::from(self.units[x][k]));
+            self.refresh_unit(usize::from(self.layout.units[x][k]));
         }
     }
 
@@ -757,7 +779,7 @@ impl<V> Checker<V> for Places {
     }
 
     fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
-        let s = self.size;
+        let s = self.layout.size;
         let invalid = |reason: String| ModelError::InvalidChecker {
             checker: "places".into(),
             reason,
@@ -765,8 +787,8 @@ impl<V> Checker<V> for Places {
         if model.len() != s * s {
             return Err(invalid(format!(
                 "a grid of {} x {} boxes has {} cells, the model {} variables",
-                self.b,
-                self.b,
+                self.layout.b,
+                self.layout.b,
                 s * s,
                 model.len()
             )));
