@@ -741,10 +741,16 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             self.fill_one(d, d);
             return true;
         }
-        let var = if self.fixed_order { d } else { self.pick_smallest(d) };
+        let (var, picked) = if self.fixed_order {
+            (d, None)
+        } else {
+            self.pick_smallest::<ONE>(d)
+        };
         self.var_at[d] = var as u32;
         if O::EVENTS || O::TALLY {
             self.fill_tracked(d, var, O::EVENTS);
+        } else if let Some(word) = picked {
+            self.cand[d] = word;
         } else if ONE {
             self.fill_one(d, var);
         } else {
@@ -777,30 +783,40 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
 
     /// Smallest-domain-first: the unassigned variable with the fewest
     /// candidates (ties: higher degree, then lower index).
-    fn pick_smallest(&mut self, d: usize) -> usize {
-        let mut best: Option<(usize, u32, usize)> = None;
+    fn pick_smallest<const ONE: bool>(&mut self, d: usize) -> (usize, Option<u64>) {
+        // (size, degree, var, the one-word candidates)
+        let mut best: Option<(usize, u32, usize, u64)> = None;
         for var in 0..self.n {
             if self.slots[var] != UNASSIGNED {
                 continue;
             }
-            self.fill_plain(d, var);
-            let size = self.cand[d * self.w..(d + 1) * self.w]
-                .iter()
-                .map(|x| x.count_ones() as usize)
-                .sum::<usize>();
+            let (size, word) = if ONE {
+                let assignment = Assignment::new(self.table, &self.slots);
+                let word = self
+                    .checkers
+                    .filter_all_word(&assignment, var, self.table.initial[var]);
+                (word.count_ones() as usize, word)
+            } else {
+                self.fill_plain(d, var);
+                let size = self.cand[d * self.w..(d + 1) * self.w]
+                    .iter()
+                    .map(|x| x.count_ones() as usize)
+                    .sum::<usize>();
+                (size, 0)
+            };
             if size == 0 {
-                return var;
+                return (var, ONE.then_some(0));
             }
             let degree = self.options.degrees[var];
             let better = match best {
                 None => true,
-                Some((s, g, _)) => size < s || (size == s && degree > g),
+                Some((s, g, _, _)) => size < s || (size == s && degree > g),
             };
             if better {
-                best = Some((size, degree, var));
+                best = Some((size, degree, var, word));
             }
         }
-        best.map_or(0, |(_, _, var)| var)
+        best.map_or((0, None), |(_, _, var, word)| (var, ONE.then_some(word)))
     }
 
     /// Reports the rejected domain indices of frame `d` below `upto`.

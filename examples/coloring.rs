@@ -1,0 +1,121 @@
+//! Colours a graph given in DIMACS `.col` format.
+//!
+//! ```text
+//! cargo run --release --example coloring -- --colors 3 myciel3.col
+//! cargo run --release --example coloring -- --chromatic myciel3.col
+//! cargo run --release --example coloring -- --count --colors 3 < petersen.col
+//! ```
+//!
+//! The format: `c` lines are comments, one `p edge V E` line gives the
+//! number of vertices, and each `e U V` line is an edge (vertices from 1).
+
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use backtracker::puzzles::coloring::{Graph, MAX_COLORS, chromatic_number, coloring};
+use clap::{ArgGroup, Parser};
+
+/// Colour a graph read in DIMACS `.col` format (`c` comments, `p edge V E`,
+/// `e U V` lines) so that the ends of every edge differ. Colours are
+/// numbered from 0.
+#[derive(Parser, Debug)]
+#[command(name = "coloring")]
+#[command(group(ArgGroup::new("task").required(true).args(["colors", "chromatic"])))]
+struct Cli {
+    /// The graph in DIMACS `.col` format (standard input when absent or `-`)
+    file: Option<PathBuf>,
+
+    /// Print a proper colouring with K colours, one `VERTEX COLOUR` line per
+    /// vertex, or `no K-colouring`
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_COLORS as u64))]
+    colors: Option<u64>,
+
+    /// With --colors K: print the number of proper K-colourings instead
+    #[arg(long, requires = "colors")]
+    count: bool,
+
+    /// Print the chromatic number (the fewest colours of a proper colouring)
+    #[arg(long, conflicts_with_all = ["colors", "count"])]
+    chromatic: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("{}", one_line(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match run(&cli) {
+        Ok(text) => {
+            // A closed standard output (for example `| head`) is not an error.
+            let _ = io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
+        }
+        _ => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(text)
+        }
+    }
+}
+
+/// The whole output, or the error message.
+fn run(cli: &Cli) -> Result<String, String> {
+    let graph = Graph::parse_dimacs(&read_input(cli.file.as_ref())?).map_err(|e| e.to_string())?;
+    if cli.chromatic {
+        let found = chromatic_number(&graph).map_err(|e| e.to_string())?;
+        return Ok(format!("{}\n", found.colors));
+    }
+    let k = usize::try_from(cli.colors.expect("clap requires --colors or --chromatic"))
+        .expect("at most 64");
+    let mut model = coloring(&graph, k).map_err(|e| e.to_string())?;
+    if cli.count {
+        let outcome = model.search().count();
+        return Ok(format!("{}\n", outcome.value));
+    }
+    Ok(match model.search().first().value {
+        Some(colors) => colors
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{} {c}\n", i + 1))
+            .collect(),
+        None => format!("no {k}-colouring\n"),
+    })
+}
+
+/// The first line of a clap error; when it ends in a colon, the next line
+/// (what is missing) joins it, so the message stays one line.
+fn one_line(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("error: bad arguments");
+    match lines.next() {
+        Some(next) if first.ends_with(':') => format!("{first} {next}"),
+        _ => first.to_owned(),
+    }
+}

@@ -1,0 +1,77 @@
+//! The textbook map colouring: the seven regions of Australia with three
+//! colours, neighbours different.
+//!
+//! ```text
+//! cargo run --example map_coloring              # the first colouring
+//! cargo run --example map_coloring -- --count   # 18
+//! cargo run --example map_coloring -- --trace   # the whole search tree
+//! ```
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use backtracker::puzzles::coloring::{AUSTRALIA_REGIONS, australia};
+use clap::Parser;
+
+/// Colour the map of Australia (WA, NT, SA, Q, NSW, V, T) with red, green
+/// and blue so that neighbouring regions differ. Prints the first
+/// colouring, one `REGION COLOUR` line per region.
+#[derive(Parser, Debug)]
+#[command(name = "map_coloring")]
+struct Cli {
+    /// Print the number of colourings instead
+    #[arg(long, conflicts_with = "trace")]
+    count: bool,
+
+    /// Print the whole search tree, one step a line, with statistics
+    #[arg(long)]
+    trace: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("{}", one_line(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let mut model = australia();
+    let text = if cli.count {
+        format!("{}\n", model.search().count().value)
+    } else if cli.trace {
+        model.search().trace()
+    } else {
+        let colors = model
+            .search()
+            .first()
+            .value
+            .expect("Australia is 3-colourable");
+        AUSTRALIA_REGIONS
+            .iter()
+            .zip(colors)
+            .map(|(region, color)| format!("{region} {color}\n"))
+            .collect()
+    };
+    // A closed standard output (for example `| head`) is not an error.
+    let _ = io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+/// The first line of a clap error; when it ends in a colon, the next line
+/// (what is missing) joins it, so the message stays one line.
+fn one_line(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("error: bad arguments");
+    match lines.next() {
+        Some(next) if first.ends_with(':') => format!("{first} {next}"),
+        _ => first.to_owned(),
+    }
+}

@@ -1,0 +1,258 @@
+//! Solves sudoku puzzles given one a line.
+//!
+//! ```text
+//! cargo run --release --example sudoku -- puzzles.txt
+//! cargo run --release --example sudoku -- --count --limit 2 puzzles.txt
+//! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
+//!     | cargo run --release --example sudoku -- --pretty
+//! ```
+//!
+//! Each line holds one puzzle of 81 characters, row by row: digits `1`-`9`
+//! for givens, `.` or `0` for blanks (blank lines are skipped). The whole
+//! input is read and checked before anything is solved, so a bad line
+//! gives one error naming it, exit code 2 and no output.
+
+use std::fmt::Write as _;
+use std::io::{self, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use backtracker::puzzles::sudoku::{Grid, sudoku_with, sudoku_with_places};
+use backtracker::{Checkers, Model};
+use backtracker::{Stats, StopReason, VariableOrder};
+use clap::{Parser, ValueEnum};
+
+/// Solve sudoku puzzles, one a line: 81 characters row by row, digits 1-9
+/// for givens and `.` or `0` for blanks. Prints each solution as an
+/// 81-character line, in input order, or `no solution`.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku")]
+struct Cli {
+    /// File of puzzles, one a line (standard input when absent or `-`)
+    file: Option<PathBuf>,
+
+    /// Print the number of solutions of each puzzle instead of a solution
+    #[arg(long)]
+    count: bool,
+
+    /// With --count: stop counting a puzzle at this many solutions (2 checks uniqueness)
+    #[arg(long, requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+
+    /// Print each solution as a grid with box separators, grids separated by a blank line
+    #[arg(long, conflicts_with = "count")]
+    pretty: bool,
+
+    /// Print the nodes and time of each puzzle, and the totals, to standard error
+    #[arg(long)]
+    stats: bool,
+
+    /// Which cell to fill next
+    #[arg(long, value_enum, default_value_t = Order::Smallest)]
+    order: Order,
+
+    /// Which checkers: `places` adds "every digit keeps a place in every unit"
+    /// to the rows, columns and boxes checkers of `lines`
+    #[arg(long, value_enum, default_value_t = Rules::Places)]
+    rules: Rules,
+
+    /// Give up on a puzzle after this many nodes (it then prints `node limit`)
+    #[arg(long, value_name = "NODES")]
+    node_limit: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Order {
+    /// The cell with the fewest candidates left (smallest domain first)
+    Smallest,
+    /// Row by row, as declared
+    Declared,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Rules {
+    /// Rows, columns and boxes (the reference model)
+    Lines,
+    /// Rows, columns and boxes, and every digit keeps a place in every unit
+    Places,
+}
+
+/// What one puzzle gave.
+enum Answer {
+    Solution(Grid),
+    Count(u64),
+    NoSolution,
+    NodeLimit,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("{}", one_line(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
+    let mut text = String::new();
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            text = String::from_utf8(bytes)
+                .map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+        }
+        _ => {
+            io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+        }
+    }
+    Ok(text)
+}
+
+fn run(cli: &Cli) -> Result<(), String> {
+    let text = read_input(cli.file.as_ref())?;
+    // Check every line before solving anything.
+    let mut puzzles = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let grid = Grid::parse(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+        puzzles.push((i + 1, grid));
+    }
+    let order = match cli.order {
+        Order::Smallest => VariableOrder::SmallestDomainFirst,
+        Order::Declared => VariableOrder::Declared,
+    };
+    let started = Instant::now();
+    let mut total_nodes = 0u64;
+    let mut search_time = Duration::ZERO;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for (k, (line, grid)) in puzzles.iter().enumerate() {
+        let (answer, stats, stop) = match cli.rules {
+            Rules::Lines => solve(&mut sudoku_with(grid, order), cli)?,
+            Rules::Places => solve(&mut sudoku_with_places(grid, order), cli)?,
+        };
+        let answer = if stop == StopReason::NodeLimit {
+            Answer::NodeLimit
+        } else {
+            answer
+        };
+        total_nodes += stats.nodes;
+        search_time += stats.elapsed;
+        let mut text = String::new();
+        match answer {
+            Answer::Solution(solved) if cli.pretty => {
+                if k > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&solved.pretty());
+            }
+            Answer::Solution(solved) => {
+                let _ = writeln!(text, "{solved}");
+            }
+            Answer::Count(n) => {
+                let _ = writeln!(text, "{n}");
+            }
+            Answer::NoSolution => {
+                if cli.pretty && k > 0 {
+                    text.push('\n');
+                }
+                text.push_str("no solution\n");
+            }
+            Answer::NodeLimit => {
+                if cli.pretty && k > 0 {
+                    text.push('\n');
+                }
+                text.push_str("node limit\n");
+            }
+        }
+        if out.write_all(text.as_bytes()).is_err() {
+            // Standard output was closed (for example by `head`): stop quietly.
+            return Ok(());
+        }
+        if cli.stats {
+            eprintln!(
+                "puzzle {} (line {line}): {} nodes, {:.3} ms{}",
+                k + 1,
+                stats.nodes,
+                stats.elapsed.as_secs_f64() * 1e3,
+                if stop == StopReason::NodeLimit {
+                    ", node limit reached"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    let _ = out.flush();
+    if cli.stats {
+        eprintln!(
+            "total: {} puzzles, {total_nodes} nodes, {:.3} ms searching, {:.3} ms in all",
+            puzzles.len(),
+            search_time.as_secs_f64() * 1e3,
+            started.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+/// Solves or counts one puzzle.
+fn solve<C: Checkers<u8>>(
+    model: &mut Model<u8, C>,
+    cli: &Cli,
+) -> Result<(Answer, Stats, StopReason), String> {
+    let limit = cli.node_limit.unwrap_or(u64::MAX);
+    Ok(if cli.count {
+        let mut found = 0u64;
+        let cap = cli.limit.unwrap_or(u64::MAX);
+        let outcome = model.search().node_limit(limit).for_each(|_| {
+            found += 1;
+            if found >= cap {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (Answer::Count(found), outcome.stats, outcome.stop)
+    } else {
+        let outcome = model.search().node_limit(limit).first();
+        let answer = match outcome.value {
+            Some(values) => Answer::Solution(Grid::new(3, values).map_err(|e| e.to_string())?),
+            None => Answer::NoSolution,
+        };
+        (answer, outcome.stats, outcome.stop)
+    })
+}
+
+/// The first line of a clap error; when it ends in a colon, the next line
+/// (what is missing) joins it, so the message stays one line.
+fn one_line(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("error: bad arguments");
+    match lines.next() {
+        Some(next) if first.ends_with(':') => format!("{first} {next}"),
+        _ => first.to_owned(),
+    }
+}
