@@ -299,7 +299,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// Counts the solutions (weighted by symmetry when it is used).
     pub fn count(mut self) -> Outcome<u128> {
         let units = if self.config.symmetry && self.model.options.mirror {
-            crate::units::mirror_roots(&self.model.table)
+            crate::units::mirror_roots(self.model)
         } else {
             vec![Unit::whole()]
         };
@@ -1164,6 +1164,9 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     #[cold]
     fn poll(&mut self) -> Option<StopReason> {
         if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if let Some(shared) = &self.shared {
+                shared.halt.store(true, Ordering::Relaxed);
+            }
             return Some(StopReason::Cancelled);
         }
         let shared = self.shared.as_ref()?;

@@ -20,7 +20,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use rayon::prelude::*;
 
-use crate::assignment::Table;
 use crate::checker::Checkers;
 use crate::error::UnitError;
 use crate::model::Model;
@@ -51,18 +50,23 @@ impl Unit {
 /// The units that cover the tree once under mirror symmetry: the first
 /// variable on the lower half of its domain (weight 2); for an odd domain
 /// its middle value, with the next variable on its lower half (weight 2),
-/// and so on; all variables on their middle values (weight 1).
-pub(crate) fn mirror_roots<V>(table: &Table<V>) -> Vec<Unit> {
+/// and so on; all variables on their middle values (weight 1). Prefixes a
+/// checker rejects are left out, and so is the rest of the chain of middle
+/// values once one of them is rejected.
+pub(crate) fn mirror_roots<V, C: Checkers<V>>(model: &mut Model<V, C>) -> Vec<Unit> {
+    let sizes: Vec<u32> = model.table.domains.iter().map(|d| d.len() as u32).collect();
     let mut roots = Vec::new();
-    let mut middles = Vec::new();
-    for domain in &table.domains {
-        let size = domain.len() as u32;
-        for low in 0..size / 2 {
+    let mut middles: Vec<u32> = Vec::new();
+    for size in sizes {
+        let Some(next) = Engine::new(model, &Default::default(), &middles).next_candidates() else {
+            return roots;
+        };
+        for low in next.iter().map(|&i| i as u32).filter(|&i| i < size / 2) {
             let mut prefix = middles.clone();
             prefix.push(low);
             roots.push(Unit { prefix, weight: 2 });
         }
-        if size.is_multiple_of(2) {
+        if size.is_multiple_of(2) || !next.contains(&((size / 2) as usize)) {
             return roots;
         }
         middles.push(size / 2);
@@ -101,9 +105,9 @@ impl<V, C: Checkers<V>> Model<V, C> {
         units
     }
 
-    fn roots(&self, symmetry: bool) -> Vec<Unit> {
+    fn roots(&mut self, symmetry: bool) -> Vec<Unit> {
         if symmetry && self.options.mirror {
-            mirror_roots(&self.table)
+            mirror_roots(self)
         } else {
             vec![Unit::whole()]
         }
@@ -209,7 +213,11 @@ impl<'m, V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'m, V, C> 
                 .map_init(
                     || model.clone(),
                     |mine, (i, unit)| {
-                        if shared.halt.load(std::sync::atomic::Ordering::Relaxed) {
+                        let cancelled = config
+                            .cancel
+                            .as_ref()
+                            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+                        if cancelled || shared.halt.load(std::sync::atomic::Ordering::Relaxed) {
                             return None;
                         }
                         let mut search = mine.search().tally_rejections(tally);

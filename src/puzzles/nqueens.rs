@@ -63,7 +63,7 @@ fn anti_diagonal(n: usize) -> impl Fn(usize, &usize) -> usize + Clone + Send {
     move |row, &col| col + (n - 1) - row
 }
 
-fn variables(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
+fn variables(n: usize, mirror: bool) -> Result<ModelBuilder<usize>, ModelError> {
     if n > MAX_QUEENS {
         return Err(ModelError::Unsupported {
             reason: format!("n-queens supports boards up to {MAX_QUEENS}, not {n}"),
@@ -73,7 +73,9 @@ fn variables(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
     for row in 0..n {
         b.variable(format!("row {row}"), 0..n);
     }
-    b.mirror_symmetry();
+    if mirror {
+        b.mirror_symmetry();
+    }
     Ok(b)
 }
 
@@ -102,7 +104,7 @@ fn variables(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 pub fn nqueens(n: usize) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
-    variables(n)?.build((
+    variables(n, true)?.build((
         AtMostOnePerLine::small(Rule::Columns.name(), column),
         AtMostOnePerLine::small(Rule::Diagonals.name(), diagonal),
         AtMostOnePerLine::small(Rule::AntiDiagonals.name(), anti_diagonal(n)),
@@ -110,7 +112,8 @@ pub fn nqueens(n: usize) -> Result<Model<usize, impl Checkers<usize> + Clone + S
 }
 
 /// N-Queens with only some of the rules, as boxed checkers (the
-/// convenient path). With no rules, every placement of one queen per row
+/// convenient path). It declares mirror symmetry when the rules have it:
+/// with both diagonal rules or neither. With no rules, every placement of one queen per row
 /// is a solution (`n^n`); with [`Rule::Columns`] alone, every permutation
 /// (`n!`).
 ///
@@ -131,5 +134,8 @@ pub fn nqueens_with(
     n: usize,
     rules: &[Rule],
 ) -> Result<Model<usize, crate::checker::CheckerList<DynChecker<usize>>>, ModelError> {
-    variables(n)?.build_dyn(rules.iter().map(|r| r.checker(n)).collect())
+    // Reflecting the board left to right swaps diagonals and anti-diagonals,
+    // so the rules are symmetric when they have both or neither.
+    let mirror = rules.contains(&Rule::Diagonals) == rules.contains(&Rule::AntiDiagonals);
+    variables(n, mirror)?.build_dyn(rules.iter().map(|r| r.checker(n)).collect())
 }

@@ -1,0 +1,175 @@
+//! Reading the board size and the `--constraints` list.
+
+use std::io::{IsTerminal, Read};
+
+use backtracker::puzzles::{MAX_QUEENS, Rule};
+
+use crate::Fail;
+
+/// Parses a board size given as text; `source` says where it came from.
+pub fn parse_n(text: &str, source: &str) -> Result<usize, Fail> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Fail::bad(format!(
+            "invalid N `{}` ({source}): expected a whole number from 0 to {MAX_QUEENS}",
+            shorten(text)
+        )));
+    }
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX_QUEENS => Ok(n),
+        _ => Err(Fail::bad(format!(
+            "N = {} ({source}) is beyond the largest supported board, {MAX_QUEENS}",
+            shorten(text)
+        ))),
+    }
+}
+
+/// The board size from the argument or, without one, from standard input.
+pub fn board_size(arg: Option<&str>) -> Result<usize, Fail> {
+    if let Some(text) = arg {
+        return parse_n(text, "argument N");
+    }
+    let mut stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return Err(Fail::bad(
+            "missing N: give the board size as an argument or on standard input",
+        ));
+    }
+    let mut text = String::new();
+    stdin
+        .read_to_string(&mut text)
+        .map_err(|e| Fail::bad(format!("cannot read N from standard input: {e}")))?;
+    let mut words = text.split_whitespace();
+    match (words.next(), words.next()) {
+        (None, _) => Err(Fail::bad(
+            "missing N: standard input is empty (give the board size as an argument or on standard input)",
+        )),
+        (Some(word), None) => parse_n(word, "standard input"),
+        (Some(_), Some(_)) => Err(Fail::bad(format!(
+            "standard input should hold one number N, found `{}`",
+            shorten(text.trim())
+        ))),
+    }
+}
+
+/// Keeps an echoed input short and on one line.
+pub fn shorten(text: &str) -> String {
+    let one_line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if one_line.chars().count() > 40 {
+        let head: String = one_line.chars().take(40).collect();
+        format!("{head}...")
+    } else {
+        one_line
+    }
+}
+
+/// Which rules to enforce besides one queen per row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// Columns, diagonals and anti-diagonals: the reference model.
+    All,
+    /// A proper subset, in model order (possibly empty).
+    Subset(Vec<Rule>),
+}
+
+impl Rules {
+    /// Whether reflecting every queen left to right maps solutions to
+    /// solutions: it swaps diagonals and anti-diagonals, so a subset with
+    /// only one of them is not mirror-symmetric.
+    pub fn mirror_invariant(&self) -> bool {
+        match self {
+            Rules::All => true,
+            Rules::Subset(rules) => {
+                rules.contains(&Rule::Diagonals) == rules.contains(&Rule::AntiDiagonals)
+            }
+        }
+    }
+}
+
+const CONSTRAINTS_HELP: &str =
+    "expected `none` or a comma-separated subset of columns,diagonals,anti-diagonals";
+
+/// Parses `--constraints`.
+pub fn parse_rules(text: &str) -> Result<Rules, Fail> {
+    if text == "none" {
+        return Ok(Rules::Subset(Vec::new()));
+    }
+    let mut chosen = Vec::new();
+    for name in text.split(',') {
+        if name == "none" {
+            return Err(Fail::bad(format!(
+                "--constraints `none` cannot be combined with other names ({CONSTRAINTS_HELP})"
+            )));
+        }
+        let rule = Rule::from_name(name).ok_or_else(|| {
+            let shown = if name.is_empty() {
+                "an empty name".to_owned()
+            } else {
+                format!("`{}`", shorten(name))
+            };
+            Fail::bad(format!(
+                "unknown constraint {shown} in --constraints ({CONSTRAINTS_HELP})"
+            ))
+        })?;
+        if chosen.contains(&rule) {
+            return Err(Fail::bad(format!(
+                "constraint `{name}` is given twice in --constraints"
+            )));
+        }
+        chosen.push(rule);
+    }
+    if chosen.len() == Rule::ALL.len() {
+        return Ok(Rules::All);
+    }
+    Ok(Rules::Subset(
+        Rule::ALL
+            .into_iter()
+            .filter(|r| chosen.contains(r))
+            .collect(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_n("8", "t").unwrap(), 8);
+        assert_eq!(parse_n(" 0\n", "t").unwrap(), 0);
+        let too_big = (MAX_QUEENS + 1).to_string();
+        for bad in [
+            "abc",
+            "-3",
+            "1e3",
+            "",
+            "+4",
+            "8.0",
+            "99999999999999999999999",
+            &too_big,
+        ] {
+            assert!(parse_n(bad, "t").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rule_lists() {
+        assert_eq!(parse_rules("none").unwrap(), Rules::Subset(vec![]));
+        assert_eq!(
+            parse_rules("diagonals,columns").unwrap(),
+            Rules::Subset(vec![Rule::Columns, Rule::Diagonals])
+        );
+        assert_eq!(
+            parse_rules("anti-diagonals,columns,diagonals").unwrap(),
+            Rules::All
+        );
+        for bad in ["", "rows", "columns,", "columns,columns", "none,columns"] {
+            assert!(parse_rules(bad).is_err(), "{bad}");
+        }
+        assert!(!parse_rules("diagonals").unwrap().mirror_invariant());
+        assert!(parse_rules("columns").unwrap().mirror_invariant());
+    }
+}

@@ -1,0 +1,458 @@
+//! `nqueens`: count, show, trace and split the N-Queens search, built on
+//! backtracker's public API.
+//!
+//! ```text
+//! cargo run --release --example nqueens -- 8          # 92
+//! echo 8 | cargo run --release --example nqueens      # 92
+//! cargo run --release --example nqueens -- 8 --first  # the first solution as a board
+//! cargo run --release --example nqueens -- --help
+//! ```
+
+mod input;
+mod work;
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use backtracker::board::queens;
+use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
+use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
+use backtracker::{Checkers, Model, Outcome, Stats, StopReason};
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
+
+use input::Rules;
+
+const AFTER_HELP: &str = "\
+Exit status: 0 on success, 1 when --first finds no solution, 2 on bad input,
+130 when interrupted (Ctrl-C), with nothing written to standard output.
+
+Examples:
+  nqueens 8                               count: 92
+  echo 8 | nqueens                        N from standard input
+  nqueens 8 --first                       the first solution as a board
+  nqueens 6 --all --format list           every solution, one per line
+  nqueens 8 --constraints columns --stats 40320, with statistics on stderr
+  nqueens 4 --trace                       the whole search tree as text
+  nqueens 4 --trace --trace-format dot | dot -Tsvg > tree.svg
+  nqueens 18 --split 4 > units.txt        work units, one per line
+  nqueens --unit \"$(head -n 1 units.txt)\" one unit's result line
+  nqueens --merge results.txt             the total of all result lines
+  nqueens 19 --checkpoint run.ckpt        resumable count";
+
+/// Count and show the solutions of N-Queens: N queens on an N x N board,
+/// no two in the same row, column or diagonal.
+#[derive(Parser, Debug)]
+#[command(name = "nqueens", version, after_help = AFTER_HELP)]
+struct Cli {
+    /// Board size; read from standard input when absent.
+    #[arg(value_name = "N", allow_negative_numbers = true)]
+    n: Option<String>,
+
+    /// Print the first solution instead of the count.
+    #[arg(long, groups = ["mode", "listing"])]
+    first: bool,
+
+    /// Print every solution instead of the count.
+    #[arg(long, groups = ["mode", "listing"])]
+    all: bool,
+
+    /// How --first and --all print a solution: `board` (rows of `Q` and
+    /// `.`) or `list` (the queen's column in each row).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        requires = "listing",
+        conflicts_with = "trace"
+    )]
+    format: Option<Format>,
+
+    /// The rules besides one queen per row: `none` or a comma-separated
+    /// subset of columns,diagonals,anti-diagonals (default: all three).
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["split", "unit", "merge", "checkpoint"])]
+    constraints: Option<String>,
+
+    /// Print nodes, rejections per checker and time on standard error.
+    #[arg(long, conflicts_with_all = ["split", "merge"])]
+    stats: bool,
+
+    /// Print the search tree (with --first: up to the first solution).
+    #[arg(long, conflicts_with_all = ["all", "split", "unit", "merge", "checkpoint"])]
+    trace: bool,
+
+    /// Record at most K events of the trace (default 10000).
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    trace_limit: Option<u64>,
+
+    /// The trace as `text` or as a Graphviz `dot` digraph.
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
+    trace_format: Option<TraceFormat>,
+
+    /// Threads for counting; 0 means one per core.
+    #[arg(long, value_name = "K", default_value_t = 0, conflicts_with_all = ["first", "all", "trace", "split", "unit", "merge"])]
+    threads: usize,
+
+    /// Count the whole tree instead of half of it and doubling (reflecting
+    /// a solution left to right gives another).
+    #[arg(long, conflicts_with_all = ["unit", "merge"])]
+    no_symmetry: bool,
+
+    /// Write the search's work units, split at DEPTH rows, one per line.
+    #[arg(long, value_name = "DEPTH", group = "mode")]
+    split: Option<usize>,
+
+    /// Count one work unit (a line written by --split) and print its result line.
+    #[arg(long, value_name = "LINE", group = "mode", conflicts_with = "n")]
+    unit: Option<String>,
+
+    /// Add up result lines (from --unit; `-` for standard input) and print
+    /// the total, refusing missing, duplicated or foreign units.
+    #[arg(long, value_name = "FILE", group = "mode", conflicts_with = "n")]
+    merge: Option<String>,
+
+    /// Count unit by unit, appending each finished unit's result line to
+    /// FILE, and skip the units FILE already holds (resume).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["first", "all", "split", "unit", "merge"])]
+    checkpoint: Option<String>,
+
+    /// Split depth of a --checkpoint run (default 3).
+    #[arg(long, value_name = "DEPTH", requires = "checkpoint")]
+    depth: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Board,
+    List,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TraceFormat {
+    Text,
+    Dot,
+}
+
+/// Why the command did not succeed: an exit code and, except for a closed
+/// output pipe, a one-line message for standard error.
+#[derive(Debug)]
+pub struct Fail {
+    code: u8,
+    message: Option<String>,
+}
+
+impl Fail {
+    /// Bad input: exit code 2.
+    pub fn bad(message: impl Display) -> Fail {
+        Fail {
+            code: 2,
+            message: Some(message.to_string()),
+        }
+    }
+
+    /// Interrupted by Ctrl-C: exit code 130 (the statistics were printed).
+    pub fn interrupted() -> Fail {
+        Fail {
+            code: 130,
+            message: None,
+        }
+    }
+
+    /// A failed write to standard output; a closed pipe ends quietly.
+    pub fn output(error: &io::Error) -> Fail {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Fail {
+                code: 0,
+                message: None,
+            }
+        } else {
+            Fail {
+                code: 2,
+                message: Some(format!("cannot write to standard output: {error}")),
+            }
+        }
+    }
+}
+
+/// Standard output, buffered; the caller flushes.
+pub type Out = BufWriter<io::StdoutLock<'static>>;
+
+fn main() -> ExitCode {
+    let command = Cli::command().mut_arg("n", |arg| {
+        arg.help(format!(
+            "Board size, 0 to {MAX_QUEENS}; read from standard input when absent"
+        ))
+    });
+    let parsed = command
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("{}", first_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Fail::output(&e)));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(fail) => {
+            if let Some(message) = fail.message {
+                eprintln!("error: {message}");
+            }
+            ExitCode::from(fail.code)
+        }
+    }
+}
+
+/// The first line of a clap error; when it ends in a colon, the indented
+/// lines that complete it are joined on.
+fn first_line(text: &str) -> String {
+    let mut lines = text.lines();
+    let mut line = lines
+        .next()
+        .unwrap_or("error: invalid arguments")
+        .to_owned();
+    if line.ends_with(':') {
+        let rest: Vec<&str> = lines
+            .take_while(|l| l.starts_with(' '))
+            .map(str::trim)
+            .collect();
+        line = format!("{line} {}", rest.join(", "));
+    }
+    line.trim_end_matches([':', ' ']).to_owned()
+}
+
+/// A flag that Ctrl-C sets; a second Ctrl-C exits at once.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = Arc::clone(&flag);
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    flag
+}
+
+fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
+    if let Some(path) = &cli.merge {
+        return work::merge_file(path, out);
+    }
+    if let Some(line) = &cli.unit {
+        let cancel = interrupt_flag();
+        return work::count_one_unit(line, cli.stats, &cancel, out);
+    }
+    let rules = match &cli.constraints {
+        Some(text) => input::parse_rules(text)?,
+        None => Rules::All,
+    };
+    let n = input::board_size(cli.n.as_deref())?;
+    if let Some(depth) = cli.split {
+        return work::write_units(n, depth, !cli.no_symmetry, out);
+    }
+    let cancel = interrupt_flag();
+    match rules {
+        Rules::All => {
+            let mut model = nqueens(n).map_err(Fail::bad)?;
+            if cli.first || cli.all || cli.trace {
+                return show(cli, &mut model, &cancel, out);
+            }
+            let symmetry = !cli.no_symmetry;
+            let threads = resolve_threads(cli.threads);
+            if cli.checkpoint.is_some() || work::wants_progress(n) {
+                let plan = work::Plan {
+                    n,
+                    depth: cli.depth.unwrap_or(work::DEFAULT_DEPTH),
+                    symmetry,
+                    threads,
+                    stats: cli.stats,
+                    checkpoint: cli.checkpoint.as_deref(),
+                };
+                let total = work::count_by_units(&mut model, &plan, &cancel)?;
+                return writeln!(out, "{total}").map_err(|e| Fail::output(&e));
+            }
+            let search = model
+                .search()
+                .symmetry(symmetry)
+                .tally_rejections(cli.stats)
+                .cancel_flag(Arc::clone(&cancel));
+            let outcome = if threads == 1 {
+                search.count()
+            } else {
+                search.count_parallel(threads)
+            };
+            finish_count(&outcome, cli.stats, Some(threads), &cancel, out)
+        }
+        Rules::Subset(list) => {
+            let symmetry = !cli.no_symmetry && Rules::Subset(list.clone()).mirror_invariant();
+            let mut model = nqueens_with(n, &list).map_err(Fail::bad)?;
+            if cli.first || cli.all || cli.trace {
+                return show(cli, &mut model, &cancel, out);
+            }
+            let outcome = model
+                .search()
+                .symmetry(symmetry)
+                .tally_rejections(cli.stats)
+                .cancel_flag(Arc::clone(&cancel))
+                .count();
+            finish_count(&outcome, cli.stats, Some(1), &cancel, out)
+        }
+    }
+}
+
+fn resolve_threads(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        threads
+    }
+}
+
+/// Prints a finished count, or the partial statistics of an interrupted one.
+fn finish_count(
+    outcome: &Outcome<u128>,
+    stats: bool,
+    threads: Option<usize>,
+    cancel: &AtomicBool,
+    out: &mut Out,
+) -> Result<(), Fail> {
+    if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
+        report_interrupted(&outcome.stats, &outcome.stop, threads, None);
+        return Err(Fail::interrupted());
+    }
+    if stats {
+        print_stats(&outcome.stats, &outcome.stop, threads);
+    }
+    writeln!(out, "{}", outcome.value).map_err(|e| Fail::output(&e))
+}
+
+/// The statistics on standard error, one figure a line.
+pub fn print_stats(stats: &Stats, stop: &StopReason, threads: Option<usize>) {
+    let mut text = stats.deterministic_text();
+    text.push_str(&format!("stop: {stop}\n"));
+    if let Some(threads) = threads {
+        text.push_str(&format!("threads: {threads}\n"));
+    }
+    text.push_str(&format!("time: {:.3?}\n", stats.elapsed));
+    eprint!("{text}");
+}
+
+/// What an interrupted count did, on standard error.
+pub fn report_interrupted(
+    stats: &Stats,
+    stop: &StopReason,
+    threads: Option<usize>,
+    units: Option<(usize, usize)>,
+) {
+    let mut head = String::from("interrupted: no count printed");
+    if let Some((done, total)) = units {
+        head.push_str(&format!("; {done} of {total} units counted"));
+    }
+    eprintln!("{head}; partial statistics:");
+    print_stats(stats, stop, threads);
+}
+
+/// `--first`, `--all` and `--trace`, for any set of rules.
+fn show<C: Checkers<usize>>(
+    cli: &Cli,
+    model: &mut Model<usize, C>,
+    cancel: &Arc<AtomicBool>,
+    out: &mut Out,
+) -> Result<(), Fail> {
+    let write_err = |e: io::Error| Fail::output(&e);
+    let format = cli.format.unwrap_or(Format::Board);
+    let render = |cols: &[usize]| match format {
+        Format::Board => queens(cols),
+        Format::List => format!("{}\n", join_columns(cols)),
+    };
+    if cli.trace {
+        let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {
+            usize::try_from(k).unwrap_or(usize::MAX)
+        });
+        let mut trace = Trace::new().event_limit(limit);
+        if cli.first {
+            trace = trace.solution_limit(1);
+        }
+        let outcome = model
+            .search()
+            .symmetry(false)
+            .cancel_flag(Arc::clone(cancel))
+            .observer(&mut trace)
+            .count();
+        if cancel.load(Ordering::SeqCst) {
+            report_interrupted(&outcome.stats, &outcome.stop, None, None);
+            return Err(Fail::interrupted());
+        }
+        let text = match cli.trace_format.unwrap_or(TraceFormat::Text) {
+            TraceFormat::Text => trace.text(&outcome.stats, &outcome.stop),
+            TraceFormat::Dot => trace.dot(),
+        };
+        if cli.stats {
+            print_stats(&outcome.stats, &outcome.stop, None);
+        }
+        return out.write_all(text.as_bytes()).map_err(write_err);
+    }
+    if cli.first {
+        let outcome = model
+            .search()
+            .tally_rejections(cli.stats)
+            .cancel_flag(Arc::clone(cancel))
+            .first();
+        if cancel.load(Ordering::SeqCst) {
+            report_interrupted(&outcome.stats, &outcome.stop, None, None);
+            return Err(Fail::interrupted());
+        }
+        if cli.stats {
+            print_stats(&outcome.stats, &outcome.stop, None);
+        }
+        return match outcome.value {
+            Some(cols) => out.write_all(render(&cols).as_bytes()).map_err(write_err),
+            None => Err(Fail {
+                code: 1,
+                message: Some(format!("no solution for N = {}", model.len())),
+            }),
+        };
+    }
+    let mut solutions = model
+        .search()
+        .tally_rejections(cli.stats)
+        .cancel_flag(Arc::clone(cancel))
+        .solutions();
+    for (i, cols) in (&mut solutions).enumerate() {
+        if format == Format::Board && i > 0 {
+            out.write_all(b"\n").map_err(write_err)?;
+        }
+        out.write_all(render(&cols).as_bytes()).map_err(write_err)?;
+    }
+    let stats = solutions.stats();
+    let stop = solutions
+        .stop_reason()
+        .cloned()
+        .unwrap_or(StopReason::Completed);
+    if cancel.load(Ordering::SeqCst) {
+        let _ = out.flush();
+        report_interrupted(&stats, &stop, None, None);
+        return Err(Fail::interrupted());
+    }
+    if cli.stats {
+        print_stats(&stats, &stop, None);
+    }
+    Ok(())
+}
+
+/// Columns separated by single spaces.
+fn join_columns(cols: &[usize]) -> String {
+    cols.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
