@@ -1,0 +1,73 @@
+//! N-Queens counts three ways, so one run shows the ratios:
+//!
+//! - `static`: the reference model [`nqueens`], whose three checkers are a
+//!   tuple (monomorphised and inlined), with symmetry reduction off;
+//! - `boxed`: the same rules as boxed checkers, [`nqueens_with`] (the
+//!   convenient path), symmetry off;
+//! - `bitboard`: a hand-written bitboard counter in this file, the usual
+//!   column and diagonal masks, no symmetry.
+//!
+//! Groups `nqueens-8`, `nqueens-10` and `nqueens-12` hold all three;
+//! `nqueens-14` holds `boxed` and `bitboard` (the convenient path's budget
+//! is 6x the bitboard there). Run with `cargo bench --bench nqueens`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use backtracker::puzzles::{Rule, nqueens, nqueens_with};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+/// Counts the N-Queens solutions with one queen per row and three masks
+/// (used columns, used diagonals going left, going right), taking the free
+/// squares lowest bit first.
+fn bitboard(n: usize) -> u64 {
+    fn place(all: u64, columns: u64, left: u64, right: u64) -> u64 {
+        if columns == all {
+            return 1;
+        }
+        let mut free = all & !(columns | left | right);
+        let mut count = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            count += place(all, columns | bit, (left | bit) << 1, (right | bit) >> 1);
+        }
+        count
+    }
+    assert!(n < 64, "the bitboard counter handles boards below 64");
+    place((1u64 << n) - 1, 0, 0, 0)
+}
+
+fn group(c: &mut Criterion, n: usize, with_static: bool) {
+    let mut fast = nqueens(n).expect("a supported board");
+    let mut boxed = nqueens_with(n, &Rule::ALL).expect("a supported board");
+    // The three ways must do the same work: check their counts once.
+    let expected = u128::from(bitboard(n));
+    assert_eq!(fast.search().symmetry(false).count().value, expected);
+    assert_eq!(boxed.search().symmetry(false).count().value, expected);
+
+    let mut g = c.benchmark_group(format!("nqueens-{n}"));
+    if n >= 14 {
+        g.sample_size(10).measurement_time(Duration::from_secs(20));
+    }
+    if with_static {
+        g.bench_function("static", |b| {
+            b.iter(|| fast.search().symmetry(false).count().value);
+        });
+    }
+    g.bench_function("boxed", |b| {
+        b.iter(|| boxed.search().symmetry(false).count().value);
+    });
+    g.bench_function("bitboard", |b| b.iter(|| bitboard(black_box(n))));
+    g.finish();
+}
+
+fn counts(c: &mut Criterion) {
+    for n in [8, 10, 12] {
+        group(c, n, true);
+    }
+    group(c, 14, false);
+}
+
+criterion_group!(benches, counts);
+criterion_main!(benches);
