@@ -91,16 +91,10 @@ impl Lines {
 /// assert_eq!(model.search().count().value, 6);
 /// ```
 ///
-/// # The small form
-///
-/// [`AtMostOnePerLine::small`] makes a checker for the common case that the
-/// model must fit (it refuses others when the model is built): every
-/// variable in scope, every line below 64, each variable's values on
-/// consecutive ascending lines starting at `a + b * var`. Its state is one
-/// machine word and its methods have no branches, so the engine keeps it in
-/// a register. N-Queens uses it for all three rules.
+/// For the common case of lines below 64 with each variable's values on
+/// consecutive lines, [`AtMostOnePerLine::small`] gives a faster checker.
 #[derive(Clone, Debug)]
-pub struct AtMostOnePerLine<F, const SMALL: bool = false> {
+pub struct AtMostOnePerLine<F> {
     name: String,
     line: F,
     scope: Option<Vec<usize>>,
@@ -121,62 +115,9 @@ pub struct AtMostOnePerLine<F, const SMALL: bool = false> {
     /// every layout ascending; `starts[var]` is the first line of `var`.
     simple: bool,
     starts: Vec<usize>,
-    /// The small form: variable `var`'s first line is `offset + slope * var`.
-    offset: isize,
-    slope: isize,
 }
 
-impl<F> AtMostOnePerLine<F, true> {
-    /// A checker in [the small form](AtMostOnePerLine#the-small-form).
-    ///
-    /// ```
-    /// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
-    ///
-    /// let mut b = ModelBuilder::new();
-    /// for row in 0..5 {
-    ///     b.variable(format!("row {row}"), 0..5usize);
-    /// }
-    /// let columns = AtMostOnePerLine::small("columns", |_, &c: &usize| c);
-    /// let diagonals = AtMostOnePerLine::small("diagonals", |r, &c: &usize| r + c);
-    /// let mut model = b.build((columns, diagonals)).unwrap();
-    /// // Permutations of 0..5 whose r + c are all different.
-    /// assert_eq!(model.search().count().value, 23);
-    ///
-    /// // Lines that are not consecutive do not fit the small form.
-    /// let mut b = ModelBuilder::new();
-    /// b.variable("x", 0..3usize);
-    /// let error = b.build((AtMostOnePerLine::small("odd", |_, &v: &usize| 2 * v),)).unwrap_err();
-    /// assert!(error.to_string().contains("small form"));
-    /// ```
-    pub fn small<V>(name: impl Into<String>, line: F) -> Self
-    where
-        F: Fn(usize, &V) -> usize,
-    {
-        AtMostOnePerLine::<F, false>::new(name, line).into_small()
-    }
-}
-
-impl<F> AtMostOnePerLine<F, false> {
-    fn into_small(self) -> AtMostOnePerLine<F, true> {
-        AtMostOnePerLine {
-            name: self.name,
-            line: self.line,
-            scope: self.scope,
-            layout: self.layout,
-            table: self.table,
-            used: self.used,
-            mirrored: self.mirrored,
-            top: self.top,
-            flip: self.flip,
-            keep_mirror: self.keep_mirror,
-            tiny: self.tiny,
-            simple: self.simple,
-            starts: self.starts,
-            offset: self.offset,
-            slope: self.slope,
-        }
-    }
-
+impl<F> AtMostOnePerLine<F> {
     /// A checker called `name` over every variable, with `line(var, value)`.
     pub fn new<V>(name: impl Into<String>, line: F) -> Self
     where
@@ -196,8 +137,6 @@ impl<F> AtMostOnePerLine<F, false> {
             tiny: false,
             simple: false,
             starts: Vec::new(),
-            offset: 0,
-            slope: 0,
         }
     }
 
@@ -212,13 +151,7 @@ impl<F> AtMostOnePerLine<F, false> {
     }
 }
 
-impl<F, const SMALL: bool> AtMostOnePerLine<F, SMALL> {
-    /// The small form's first line of `var`.
-    #[inline(always)]
-    fn small_start(&self, var: usize) -> usize {
-        self.offset.wrapping_add(self.slope.wrapping_mul(var as isize)) as usize
-    }
-
+impl<F> AtMostOnePerLine<F> {
     #[inline(always)]
     fn stored(&self, line: usize) -> usize {
         if self.flip { self.top - 1 - line } else { line }
@@ -239,7 +172,7 @@ impl<F, const SMALL: bool> AtMostOnePerLine<F, SMALL> {
     }
 }
 
-impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePerLine<F, SMALL> {
+impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
     fn name(&self) -> &str {
         &self.name
     }
@@ -254,9 +187,6 @@ impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePe
 
     #[inline]
     fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
-        if SMALL {
-            return self.used.word >> (self.line)(choice.var, choice.value) & 1 == 0;
-        }
         !self.in_scope(choice.var)
             || !self
                 .used
@@ -265,10 +195,6 @@ impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePe
 
     #[inline]
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
-        if SMALL {
-            candidates.words_mut()[0] &= !(self.used.word >> self.small_start(var));
-            return;
-        }
         match self.layout[var] {
             Layout::Skip => {}
             Layout::Up(start) => {
@@ -290,9 +216,6 @@ impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePe
 
     #[inline(always)]
     fn filter_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
-        if SMALL {
-            return candidates & !(self.used.word >> self.small_start(var));
-        }
         if self.simple {
             return candidates & !(self.used.word >> self.starts[var]);
         }
@@ -310,7 +233,7 @@ impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePe
 
     #[inline(always)]
     fn on_assign(&mut self, choice: Choice<'_, V>) {
-        if SMALL || self.simple {
+        if self.simple {
             self.used.word |= 1 << (self.line)(choice.var, choice.value);
             return;
         }
@@ -323,7 +246,7 @@ impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePe
 
     #[inline(always)]
     fn on_unassign(&mut self, choice: Choice<'_, V>) {
-        if SMALL || self.simple {
+        if self.simple {
             self.used.word &= !(1 << (self.line)(choice.var, choice.value));
             return;
         }
@@ -390,26 +313,6 @@ impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePe
         self.simple = self.tiny
             && !self.flip
             && self.layout.iter().all(|l| matches!(l, Layout::Up(_)));
-        if SMALL {
-            let refuse = |reason: &str| ModelError::InvalidChecker {
-                checker: self.name.clone(),
-                reason: format!("the small form needs {reason}"),
-            };
-            if self.scope.is_some() {
-                return Err(refuse("every variable in scope"));
-            }
-            if !self.simple {
-                return Err(refuse(
-                    "each variable's values on consecutive ascending lines below 64",
-                ));
-            }
-            let start = |var: usize| self.starts[var] as isize;
-            self.offset = self.starts.first().map_or(0, |_| start(0));
-            self.slope = if self.starts.len() > 1 { start(1) - start(0) } else { 0 };
-            if (0..self.starts.len()).any(|var| self.small_start(var) != self.starts[var]) {
-                return Err(refuse("first lines of the form a + b * variable"));
-            }
-        }
         let rows = if self.tiny { 0 } else { top };
         // Windows read up to one domain width (in whole words) past a line.
         let reach = widest.div_ceil(64) * 64 + 64;
@@ -421,6 +324,110 @@ impl<V, F: Fn(usize, &V) -> usize, const SMALL: bool> Checker<V> for AtMostOnePe
             word: 0,
             row: BitRow::new(if self.keep_mirror { rows } else { 0 }, reach),
         };
+        Ok(())
+    }
+}
+
+impl AtMostOnePerLine<()> {
+    /// A fast "at most one per line" for lines below 64, where
+    /// `line(var, index)` takes a value's *domain index* and each
+    /// variable's values lie on consecutive ascending lines
+    /// (`line(var, i) == line(var, 0) + i`); the model refuses it otherwise.
+    /// Its state is one machine word and its methods have no branches, so the
+    /// engine keeps it in a register. N-Queens uses it for all three rules.
+    ///
+    /// ```
+    /// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// for row in 0..5 {
+    ///     b.variable(format!("row {row}"), 0..5usize);
+    /// }
+    /// let columns = AtMostOnePerLine::small("columns", |_, c| c);
+    /// let diagonals = AtMostOnePerLine::small("diagonals", |r, c| r + c);
+    /// let mut model = b.build((columns, diagonals)).unwrap();
+    /// // Permutations of 0..5 whose r + c are all different.
+    /// assert_eq!(model.search().count().value, 23);
+    ///
+    /// // Lines that are not consecutive do not fit.
+    /// let mut b = ModelBuilder::new();
+    /// b.variable("x", 0..3usize);
+    /// let error = b.build((AtMostOnePerLine::small("odd", |_, i| 2 * i),)).unwrap_err();
+    /// assert!(error.to_string().contains("consecutive"));
+    /// ```
+    pub fn small<L: Fn(usize, usize) -> usize>(name: impl Into<String>, line: L) -> SmallLines<L> {
+        SmallLines {
+            name: name.into(),
+            line,
+            used: 0,
+        }
+    }
+}
+
+/// "At most one per line" on one machine word; see [`AtMostOnePerLine::small`].
+#[derive(Clone, Debug)]
+pub struct SmallLines<L> {
+    name: String,
+    line: L,
+    used: u64,
+}
+
+impl<V, L: Fn(usize, usize) -> usize> Checker<V> for SmallLines<L> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn check(&self, assignment: &Assignment<'_, V>) -> bool {
+        (0..assignment.len())
+            .filter_map(|var| assignment.index(var).map(|i| (self.line)(var, i)))
+            .all_unique()
+    }
+
+    #[inline(always)]
+    fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        self.used >> (self.line)(choice.var, choice.index) & 1 == 0
+    }
+
+    #[inline(always)]
+    fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+        if let Some(word) = candidates.words_mut().first_mut() {
+            *word &= !(self.used >> (self.line)(var, 0));
+        }
+    }
+
+    #[inline(always)]
+    fn filter_word(&self, _: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+        candidates & !(self.used >> (self.line)(var, 0))
+    }
+
+    #[inline(always)]
+    fn on_assign(&mut self, choice: Choice<'_, V>) {
+        self.used |= 1 << (self.line)(choice.var, choice.index);
+    }
+
+    #[inline(always)]
+    fn on_unassign(&mut self, choice: Choice<'_, V>) {
+        self.used &= !(1 << (self.line)(choice.var, choice.index));
+    }
+
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        self.used = 0;
+        for var in 0..model.len() {
+            let size = model.domain(var).len();
+            let first = (self.line)(var, 0);
+            let fits = size <= 64
+                && (0..size).all(|i| (self.line)(var, i) == first + i)
+                && first + size <= 64;
+            if !fits {
+                return Err(ModelError::InvalidChecker {
+                    checker: self.name.clone(),
+                    reason: format!(
+                        "variable `{}` needs its values on consecutive lines below 64",
+                        model.name(var)
+                    ),
+                });
+            }
+        }
         Ok(())
     }
 }

@@ -9,5 +9,5 @@
 mod line;
 mod predicate;
 
-pub use line::AtMostOnePerLine;
+pub use line::{AtMostOnePerLine, SmallLines};
 pub use predicate::{Predicate, Values};

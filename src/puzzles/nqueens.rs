@@ -85,8 +85,8 @@ fn variables(n: usize, mirror: bool) -> Result<ModelBuilder<usize>, ModelError> 
 /// `diagonals` (line `r + c`) and `anti-diagonals` (line `c + n - 1 - r`),
 /// keep the used-column and used-diagonal sets
 /// incrementally, so each filters a row's candidates with a shift and a
-/// mask. They are in [the small form](AtMostOnePerLine#the-small-form):
-/// one machine word of state each. It declares mirror symmetry (reflecting every queen left to right
+/// mask. They are [`AtMostOnePerLine::small`] checkers (line functions
+/// on the column's index), one machine word of state each. It declares mirror symmetry (reflecting every queen left to right
 /// gives another solution).
 ///
 /// The checkers are a tuple, so searches are monomorphised and inlined.
@@ -105,9 +105,9 @@ fn variables(n: usize, mirror: bool) -> Result<ModelBuilder<usize>, ModelError> 
 /// ```
 pub fn nqueens(n: usize) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
     variables(n, true)?.build((
-        AtMostOnePerLine::small(Rule::Columns.name(), column),
-        AtMostOnePerLine::small(Rule::Diagonals.name(), diagonal),
-        AtMostOnePerLine::small(Rule::AntiDiagonals.name(), anti_diagonal(n)),
+        AtMostOnePerLine::small(Rule::Columns.name(), |_, col| col),
+        AtMostOnePerLine::small(Rule::Diagonals.name(), |row, col| row + col),
+        AtMostOnePerLine::small(Rule::AntiDiagonals.name(), move |row, col| col + (n - 1) - row),
     ))
 }
 
