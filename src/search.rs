@@ -458,6 +458,8 @@ pub(crate) struct Engine<'m, V, C: Checkers<V>> {
     stride: usize,
     /// Events only: per frame, the next domain index whose rejection is unreported.
     cursor: Vec<u32>,
+    /// The fast path's value table, for at most 64 variables.
+    values: Option<Box<Values<'m, V>>>,
     /// With a value-order hook: per frame, the untried candidates, last first.
     ordered: Vec<Vec<u32>>,
     depth: usize,
@@ -522,6 +524,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             stride: 0,
             cursor: Vec::new(),
             ordered: Vec::new(),
+            values: None,
             depth: 0,
             base: 0,
             assigned: 0,
@@ -1124,9 +1127,13 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                 solutions: self.solutions,
                 max_depth: self.max_depth,
             };
+            if self.values.is_none() && self.n <= 64 {
+                self.values = Some(value_table(self.table));
+            }
             let exit = fast_loop::<V, C, COUNT>(
                 self.checkers,
                 self.table,
+                self.values.as_deref(),
                 &mut self.cand,
                 &mut self.idx_at,
                 &mut fast,
@@ -1229,7 +1236,8 @@ enum Exit {
 
 /// The frames of [`fast_loop`]: candidates and chosen indices per depth,
 /// and each variable's initial candidates.
-trait Frames {
+trait Frames<'t, V> {
+    fn value(&self, d: usize, index: usize) -> &'t V;
     fn cand(&self, d: usize) -> u64;
     fn set_cand(&mut self, d: usize, word: u64);
     fn index(&self, d: usize) -> usize;
@@ -1239,13 +1247,18 @@ trait Frames {
 }
 
 /// Frames in the engine's buffers, for any number of variables.
-struct SliceFrames<'a> {
+struct SliceFrames<'a, 't, V> {
     cand: &'a mut [u64],
     idx: &'a mut [u32],
     initial: &'a [u64],
+    domains: &'t [Vec<V>],
 }
 
-impl Frames for SliceFrames<'_> {
+impl<'t, V> Frames<'t, V> for SliceFrames<'_, 't, V> {
+    #[inline(always)]
+    fn value(&self, d: usize, index: usize) -> &'t V {
+        &self.domains[d][index]
+    }
     #[inline(always)]
     fn cand(&self, d: usize) -> u64 {
         self.cand[d]
@@ -1274,13 +1287,35 @@ impl Frames for SliceFrames<'_> {
 
 /// Frames in fixed arrays, for at most 64 variables: indexing by `d % 64`
 /// needs no bounds check.
-struct ArrayFrames {
+struct ArrayFrames<'a, 't, V> {
     cand: [u64; 64],
     idx: [u32; 64],
     initial: [u64; 64],
+    values: &'a Values<'t, V>,
 }
 
-impl Frames for ArrayFrames {
+/// Per variable (up to 64), references to its values, padded to 64, so
+/// that reaching a value needs no bounds check, and a checker that does not
+/// read it costs nothing.
+type Values<'t, V> = [[&'t V; 64]; 64];
+
+/// The value table of [`ArrayFrames`].
+fn value_table<V>(table: &Table<V>) -> Box<Values<'_, V>> {
+    let pad = &table.domains[0][0];
+    let mut values = Box::new([[pad; 64]; 64]);
+    for (row, domain) in values.iter_mut().zip(&table.domains) {
+        for (slot, value) in row.iter_mut().zip(domain) {
+            *slot = value;
+        }
+    }
+    values
+}
+
+impl<'t, V> Frames<'t, V> for ArrayFrames<'_, 't, V> {
+    #[inline(always)]
+    fn value(&self, d: usize, index: usize) -> &'t V {
+        self.values[d % 64][index % 64]
+    }
     #[inline(always)]
     fn cand(&self, d: usize) -> u64 {
         self.cand[d % 64]
@@ -1313,19 +1348,21 @@ impl Frames for ArrayFrames {
 /// buffers come as separate arguments so the optimiser knows they do not
 /// overlap and can keep the checkers' state in registers.
 #[inline(never)]
-fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
+fn fast_loop<'t, V, C: Checkers<V>, const COUNT: bool>(
     checkers: &mut C,
-    table: &Table<V>,
+    table: &'t Table<V>,
+    values: Option<&Values<'t, V>>,
     cand: &mut [u64],
     idx_at: &mut [u32],
     fast: &mut Fast,
 ) -> Exit {
     let n = fast.n;
-    if n <= 64 {
+    if let Some(values) = values {
         let mut frames = ArrayFrames {
             cand: [0; 64],
             idx: [0; 64],
             initial: [0; 64],
+            values,
         };
         frames.cand[..n].copy_from_slice(&cand[..n]);
         frames.idx[..n].copy_from_slice(&idx_at[..n]);
@@ -1339,25 +1376,26 @@ fn fast_loop<V, C: Checkers<V>, const COUNT: bool>(
             cand,
             idx: idx_at,
             initial: &table.initial,
+            domains: &table.domains,
         };
         fast_body::<V, C, _, COUNT>(checkers, table, &mut frames, fast)
     }
 }
 
 #[inline(always)]
-fn fast_undo<V, C: Checkers<V>, F: Frames>(checkers: &mut C, table: &Table<V>, frames: &F, d: usize) {
+fn fast_undo<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>>(checkers: &mut C, frames: &F, d: usize) {
     let index = frames.index(d);
     checkers.unassign_all(Choice {
         var: d,
         index,
-        value: &table.domains[d][index],
+        value: frames.value(d, index),
     });
 }
 
 #[inline(always)]
-fn fast_body<V, C: Checkers<V>, F: Frames, const COUNT: bool>(
+fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
     checkers: &mut C,
-    table: &Table<V>,
+    table: &'t Table<V>,
     frames: &mut F,
     fast: &mut Fast,
 ) -> Exit {
@@ -1376,7 +1414,7 @@ fn fast_body<V, C: Checkers<V>, F: Frames, const COUNT: bool>(
                 break Exit::Done;
             }
             d -= 1;
-            fast_undo(checkers, table, frames, d);
+            fast_undo(checkers, frames, d);
             tick -= 1;
             if tick == 0 {
                 break Exit::Poll;
@@ -1393,7 +1431,7 @@ fn fast_body<V, C: Checkers<V>, F: Frames, const COUNT: bool>(
         checkers.assign_all(Choice {
             var: d,
             index,
-            value: &table.domains[d][index],
+            value: frames.value(d, index),
         });
         let next = d + 1;
         if next > max_depth {
@@ -1404,7 +1442,7 @@ fn fast_body<V, C: Checkers<V>, F: Frames, const COUNT: bool>(
             if !COUNT {
                 break Exit::Solution;
             }
-            fast_undo(checkers, table, frames, d);
+            fast_undo(checkers, frames, d);
             continue;
         }
         let word = checkers.filter_all_word(
@@ -1421,7 +1459,7 @@ fn fast_body<V, C: Checkers<V>, F: Frames, const COUNT: bool>(
                 if found > 0 {
                     max_depth = n;
                 }
-                fast_undo(checkers, table, frames, d);
+                fast_undo(checkers, frames, d);
                 continue;
             }
         }
