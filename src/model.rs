@@ -1,6 +1,6 @@
 //! Models: variables with ordered finite domains, and their checkers.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
@@ -74,6 +74,8 @@ impl<V> Clone for Options<V> {
 /// ```
 pub struct ModelBuilder<V> {
     names: Vec<String>,
+    /// Variable indices by name.
+    index: HashMap<String, usize>,
     domains: Vec<Vec<V>>,
     keep: Vec<Option<Vec<bool>>>,
     error: Option<ModelError>,
@@ -86,6 +88,7 @@ impl<V> Default for ModelBuilder<V> {
     fn default() -> Self {
         ModelBuilder {
             names: Vec::new(),
+            index: HashMap::new(),
             domains: Vec::new(),
             keep: Vec::new(),
             error: None,
@@ -122,8 +125,10 @@ impl<V> ModelBuilder<V> {
                 max: u32::MAX as usize - 1,
             });
         }
-        if self.names.contains(&name) {
+        if self.index.contains_key(&name) {
             self.fail(ModelError::DuplicateVariable { name: name.clone() });
+        } else {
+            self.index.insert(name.clone(), self.names.len());
         }
         self.names.push(name);
         self.domains.push(values);
@@ -137,9 +142,9 @@ impl<V> ModelBuilder<V> {
     ///
     /// [`ModelError::UnknownVariableName`] when there is none.
     pub fn index_of(&self, name: &str) -> Result<usize, ModelError> {
-        self.names
-            .iter()
-            .position(|n| n == name)
+        self.index
+            .get(name)
+            .copied()
             .ok_or_else(|| ModelError::UnknownVariableName { name: name.to_owned() })
     }
 

@@ -979,6 +979,10 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             }
         } else if !self.entered {
             self.entered = true;
+            if let Some(reason) = self.poll() {
+                self.stop(reason);
+                return false;
+            }
             if !self.enter::<O, ONE>(self.base, observer) {
                 return false;
             }
@@ -1087,6 +1091,8 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                 }
                 continue;
             }
+            // Frame `d` stays assigned below frame `next`, also if entering stops.
+            self.depth = next;
             if !self.enter::<O, ONE>(next, observer) {
                 return false;
             }
@@ -1106,11 +1112,11 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                     if found > 0 {
                         self.max_depth = n;
                     }
+                    self.depth = d;
                     self.undo(d);
                     continue;
                 }
             }
-            self.depth = next;
         }
     }
 
@@ -1119,6 +1125,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     fn run_fast<const COUNT: bool>(&mut self) -> bool {
         loop {
             let mut fast = Fast {
+                tick: self.tick,
                 n: self.n,
                 base: self.base,
                 depth: self.depth,
@@ -1143,6 +1150,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             self.nodes = fast.nodes;
             self.solutions = fast.solutions;
             self.max_depth = fast.max_depth;
+            self.tick = fast.tick;
             match exit {
                 Exit::Solution => {
                     self.pending = true;
@@ -1213,6 +1221,8 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
 
 /// Counters of [`fast_loop`], copied in and out.
 struct Fast {
+    /// Backtracks left before the next poll.
+    tick: u32,
     n: usize,
     base: usize,
     depth: usize,
@@ -1406,7 +1416,7 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
     let mut nodes = fast.nodes;
     let mut solutions = fast.solutions;
     let mut max_depth = fast.max_depth;
-    let mut tick = CANCEL_EVERY;
+    let mut tick = fast.tick;
     let exit = loop {
         let c = frames.cand(d);
         if c == 0 {
@@ -1417,6 +1427,7 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
             fast_undo(checkers, frames, d);
             tick -= 1;
             if tick == 0 {
+                tick = CANCEL_EVERY;
                 break Exit::Poll;
             }
             continue;
@@ -1470,6 +1481,7 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
     fast.nodes = nodes;
     fast.solutions = solutions;
     fast.max_depth = max_depth;
+    fast.tick = tick;
     exit
 }
 

@@ -222,6 +222,9 @@ impl<'m, V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'m, V, C> 
                         }
                         let mut search = mine.search().tally_rejections(tally);
                         search.config = config.clone();
+                        // This unit may use what the finished ones left of the budget.
+                        let used = shared.used.load(std::sync::atomic::Ordering::Relaxed);
+                        search.config.node_limit = shared.limit.saturating_sub(used);
                         let outcome = search.count_unit(unit);
                         if outcome.stop.is_complete() {
                             done(i, &outcome);

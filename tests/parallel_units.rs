@@ -1,0 +1,523 @@
+//! Work units and parallel counting: split + solve + merge equals the
+//! direct count, the units cover the tree exactly once, unit and result
+//! lines survive text, merging refuses what does not add up, and parallel
+//! counts are exact for any number of threads, with node limits and
+//! cancellation still holding.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use backtracker::constraints::AtMostOnePerLine;
+use backtracker::puzzles::nqueens;
+use backtracker::units::{ResultLine, UNIT_FORMAT, Unit, UnitLine, merge};
+use backtracker::{Assignment, Checker, Choice, ModelBuilder, StopReason, UnitError};
+use common::{known, mirrored, queens_walk};
+
+fn name(n: usize) -> String {
+    format!("nqueens-{n}")
+}
+
+#[test]
+fn split_solve_merge_equals_the_direct_count() {
+    for n in 4..=13 {
+        let mut model = nqueens(n).unwrap();
+        let direct = model.search().count().value;
+        assert_eq!(direct, known(n), "n = {n}");
+        for depth in 1..=4 {
+            for symmetry in [false, true] {
+                let what = format!("n = {n}, depth {depth}, symmetry {symmetry}");
+                let units = model.split(depth, symmetry);
+                assert!(!units.is_empty(), "{what}");
+                for unit in &units {
+                    assert!(unit.prefix.len() >= depth.min(n), "{what}: {unit:?}");
+                    // Under symmetry, only the unit with every row on its
+                    // middle column is its own mirror image.
+                    let own_mirror = n % 2 == 1
+                        && unit.prefix.len() == n
+                        && unit.prefix.iter().all(|&c| c as usize == n / 2);
+                    let weight = if symmetry && !own_mirror { 2 } else { 1 };
+                    assert_eq!(unit.weight, weight, "{what}: {unit:?}");
+                }
+                // Through text, as a scheduler would run them.
+                let lines = UnitLine::number(&name(n), depth, symmetry, units.clone());
+                let mut results = Vec::new();
+                for line in &lines {
+                    let parsed: UnitLine = line.to_string().parse().unwrap();
+                    assert_eq!(&parsed, line, "{what}");
+                    parsed.check_against(&name(n), &model).unwrap();
+                    let outcome = model.search().count_unit(&parsed.unit);
+                    assert_eq!(outcome.stop, StopReason::Completed, "{what}");
+                    let result = ResultLine {
+                        unit: parsed,
+                        count: outcome.value,
+                    };
+                    results.push(result.to_string().parse::<ResultLine>().unwrap());
+                }
+                assert_eq!(merge(&results, Some(&name(n))), Ok(known(n)), "{what}");
+                let summed: u128 = units
+                    .iter()
+                    .map(|u| model.search().count_unit(u).value)
+                    .sum();
+                assert_eq!(summed, known(n), "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn units_come_in_search_order_and_never_overlap() {
+    for n in 1..=8 {
+        let mut model = nqueens(n).unwrap();
+        for depth in 0..=n + 1 {
+            let units = model.split(depth, false);
+            let prefixes: Vec<&Vec<u32>> = units.iter().map(|u| &u.prefix).collect();
+            assert!(
+                prefixes.windows(2).all(|w| w[0] < w[1]),
+                "n = {n}, depth {depth}"
+            );
+            for (i, a) in prefixes.iter().enumerate() {
+                for b in &prefixes[i + 1..] {
+                    let shared = a.len().min(b.len());
+                    assert_ne!(a[..shared], b[..shared], "n = {n}: {a:?} and {b:?} overlap");
+                }
+            }
+            // Every unit is a consistent placement, so it may have solutions.
+            for p in prefixes {
+                let cols: Vec<usize> = p.iter().map(|&c| c as usize).collect();
+                assert!(common::queens_ok(&cols), "n = {n}: {cols:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn symmetric_units_are_consistent_placements() {
+    // As without symmetry: a prefix that a checker rejects is left out.
+    for n in 1..=8 {
+        let mut model = nqueens(n).unwrap();
+        for depth in 0..=n + 1 {
+            for unit in model.split(depth, true) {
+                let cols: Vec<usize> = unit.prefix.iter().map(|&c| c as usize).collect();
+                assert!(common::queens_ok(&cols), "n = {n}, depth {depth}: {unit:?}");
+            }
+        }
+    }
+}
+
+/// N-Queens with the first rows pinned to `prefix`.
+fn pinned_queens(n: usize, prefix: &[u32]) -> Vec<Vec<usize>> {
+    let mut b = ModelBuilder::new();
+    for r in 0..n {
+        b.variable(format!("row {r}"), 0..n);
+    }
+    for (r, &c) in prefix.iter().enumerate() {
+        b.pin(r, &(c as usize));
+    }
+    let mut model = b
+        .build((
+            AtMostOnePerLine::new("columns", |_, &c: &usize| c),
+            AtMostOnePerLine::new("diagonals", |r, &c: &usize| r + c),
+            AtMostOnePerLine::new("anti-diagonals", move |r, &c: &usize| c + n - 1 - r),
+        ))
+        .unwrap();
+    model.search().solutions().collect()
+}
+
+#[test]
+fn units_cover_the_tree_exactly_once() {
+    for n in 1..=8 {
+        let all = queens_walk(n).solutions;
+        let mut model = nqueens(n).unwrap();
+        for depth in 0..=5 {
+            for symmetry in [false, true] {
+                let what = format!("n = {n}, depth {depth}, symmetry {symmetry}");
+                let mut covered = Vec::new();
+                for unit in model.split(depth, symmetry) {
+                    let below = pinned_queens(n, &unit.prefix);
+                    let counted = model.search().count_unit(&unit).value;
+                    assert_eq!(
+                        counted,
+                        below.len() as u128 * u128::from(unit.weight),
+                        "{what}: {unit:?}"
+                    );
+                    for s in below {
+                        if unit.weight == 2 {
+                            covered.push(mirrored(&s, n));
+                        }
+                        covered.push(s);
+                    }
+                }
+                covered.sort();
+                // Sorted with duplicates kept: equal means each solution exactly once.
+                assert_eq!(covered, all, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn unit_and_result_lines_round_trip() {
+    let mut model = nqueens(7).unwrap();
+    for depth in 0..=3 {
+        for symmetry in [false, true] {
+            let lines = UnitLine::number(&name(7), depth, symmetry, model.split(depth, symmetry));
+            let total = lines.len();
+            for (i, line) in lines.iter().enumerate() {
+                assert_eq!((line.index, line.total), (i, total));
+                let text = line.to_string();
+                assert!(text.starts_with(UNIT_FORMAT), "{text}");
+                assert!(!text.contains('\n'));
+                assert_eq!(text.parse::<UnitLine>().unwrap(), *line);
+                let result = ResultLine {
+                    unit: line.clone(),
+                    count: u128::MAX - i as u128,
+                };
+                let text = result.to_string();
+                assert_eq!(text, format!("{line} count={}", u128::MAX - i as u128));
+                assert_eq!(text.parse::<ResultLine>().unwrap(), result);
+            }
+        }
+    }
+    let whole = UnitLine {
+        model: "m".into(),
+        depth: 0,
+        symmetry: false,
+        index: 0,
+        total: 1,
+        unit: Unit::whole(),
+    };
+    assert_eq!(
+        whole.to_string(),
+        "backtracker-unit/1 model=m depth=0 symmetry=off unit=0/1 prefix=- weight=1"
+    );
+    assert_eq!(whole.to_string().parse::<UnitLine>().unwrap(), whole);
+    // Extra spaces between fields are fine.
+    let spaced = "backtracker-unit/1  model=m depth=0   symmetry=off unit=0/1 prefix=- weight=1 ";
+    assert_eq!(spaced.parse::<UnitLine>().unwrap(), whole);
+}
+
+/// The results of nqueens-`n` split at `depth`, counted.
+fn results(n: usize, depth: usize, symmetry: bool) -> Vec<ResultLine> {
+    let mut model = nqueens(n).unwrap();
+    let units = model.split(depth, symmetry);
+    UnitLine::number(&name(n), depth, symmetry, units)
+        .into_iter()
+        .map(|unit| {
+            let count = model.search().count_unit(&unit.unit).value;
+            ResultLine { unit, count }
+        })
+        .collect()
+}
+
+#[test]
+fn merge_adds_results_in_any_order() {
+    let mut all = results(8, 2, true);
+    assert_eq!(merge(&all, Some("nqueens-8")), Ok(92));
+    all.reverse();
+    assert_eq!(merge(&all, None), Ok(92));
+}
+
+#[test]
+fn merge_refuses_a_missing_unit() {
+    let mut all = results(8, 2, true);
+    let total = all.len();
+    let gone = all.remove(3);
+    assert_eq!(gone.unit.index, 3);
+    let err = merge(&all, Some("nqueens-8")).unwrap_err();
+    assert_eq!(err, UnitError::Missing { units: "3".into() });
+    assert_eq!(err.to_string(), "missing units: 3");
+    all.retain(|r| r.unit.index != 0 && r.unit.index != total - 1);
+    assert_eq!(
+        merge(&all, None).unwrap_err().to_string(),
+        format!("missing units: 0, 3, {}", total - 1)
+    );
+    // Long lists are cut.
+    let few: Vec<ResultLine> = results(8, 3, false).into_iter().take(1).collect();
+    let total = few[0].unit.total;
+    assert!(total > 25);
+    let listed = (1..=20)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert_eq!(
+        merge(&few, None).unwrap_err().to_string(),
+        format!("missing units: {listed} and {} more", total - 21)
+    );
+}
+
+#[test]
+fn merge_refuses_a_duplicated_unit() {
+    let mut all = results(8, 2, true);
+    all.push(all[2].clone());
+    let err = merge(&all, Some("nqueens-8")).unwrap_err();
+    assert_eq!(err, UnitError::Duplicated { units: "2".into() });
+    assert_eq!(err.to_string(), "duplicated units: 2");
+    // A duplicate with a different count is still a duplicate.
+    let mut twice = results(8, 2, true);
+    let mut again = twice[5].clone();
+    again.count += 1;
+    twice.push(again);
+    twice.push(twice[0].clone());
+    assert_eq!(
+        merge(&twice, None).unwrap_err().to_string(),
+        "duplicated units: 0, 5"
+    );
+}
+
+#[test]
+fn merge_refuses_a_foreign_unit() {
+    let mut all = results(8, 2, true);
+    let mut foreign = results(9, 2, true);
+    // Pretend it is unit 3 of the same split, but of another model.
+    let mut stranger = foreign.remove(0);
+    stranger.unit.index = 3;
+    stranger.unit.total = all.len();
+    all[3] = stranger;
+    let err = merge(&all, Some("nqueens-8")).unwrap_err();
+    assert_eq!(
+        err,
+        UnitError::ForeignModel {
+            expected: "nqueens-8".into(),
+            found: "nqueens-9".into()
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "unit belongs to model `nqueens-9`, not `nqueens-8`"
+    );
+    // Without the expected name, it is still not of this run.
+    let total = all.len();
+    assert_eq!(
+        merge(&all, None).unwrap_err().to_string(),
+        format!(
+            "results belong to different runs: `model=nqueens-8 depth=2 symmetry=on units={total}` and `model=nqueens-9 depth=2 symmetry=on units={total}`"
+        )
+    );
+    // Every result of another model.
+    let nines = results(9, 2, true);
+    assert_eq!(
+        merge(&nines, Some("nqueens-8")).unwrap_err().to_string(),
+        "unit belongs to model `nqueens-9`, not `nqueens-8`"
+    );
+}
+
+#[test]
+fn merge_refuses_results_of_mixed_runs() {
+    let two = results(8, 2, true);
+    let three = results(8, 3, true);
+    let mut mixed = two.clone();
+    mixed.push(three[0].clone());
+    let err = merge(&mixed, Some("nqueens-8")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "results belong to different runs: `model=nqueens-8 depth=2 symmetry=on units={}` and `model=nqueens-8 depth=3 symmetry=on units={}`",
+            two.len(),
+            three.len()
+        )
+    );
+    assert!(matches!(err, UnitError::MixedRuns { .. }));
+    // Symmetry on and off do not mix either, even at the same depth.
+    let off = results(8, 2, false);
+    let mut mixed = off.clone();
+    mixed[1] = two[1].clone();
+    assert!(matches!(
+        merge(&mixed, None),
+        Err(UnitError::MixedRuns { .. })
+    ));
+}
+
+#[test]
+fn merge_refuses_nothing_and_out_of_range_units() {
+    assert_eq!(merge(&[], None), Err(UnitError::Empty));
+    assert_eq!(UnitError::Empty.to_string(), "no results to merge");
+    let mut all = results(6, 1, false);
+    let total = all.len();
+    all[0].unit.index = total;
+    assert!(matches!(
+        merge(&all, None),
+        Err(UnitError::Malformed { .. })
+    ));
+}
+
+#[test]
+fn parallel_counts_are_exact_for_1_2_and_7_threads() {
+    for n in 0..=12 {
+        let mut model = nqueens(n).unwrap();
+        for symmetry in [false, true] {
+            let sequential = model.search().symmetry(symmetry).count();
+            assert_eq!(sequential.value, known(n));
+            for threads in [1, 2, 7] {
+                let what = format!("n = {n}, symmetry {symmetry}, {threads} threads");
+                let parallel = model.search().symmetry(symmetry).count_parallel(threads);
+                assert_eq!(parallel.value, sequential.value, "{what}");
+                assert_eq!(parallel.stop, StopReason::Completed, "{what}");
+                if !symmetry {
+                    assert_eq!(parallel.stats.solutions, known(n), "{what}");
+                }
+            }
+        }
+    }
+    // All cores.
+    let mut model = nqueens(10).unwrap();
+    assert_eq!(model.search().count_parallel(0).value, 724);
+}
+
+#[test]
+fn count_units_reports_each_unit_once() {
+    let mut model = nqueens(9).unwrap();
+    let units = model.split(2, true);
+    let seen = Mutex::new(vec![0u128; units.len()]);
+    let calls = AtomicU64::new(0);
+    let outcome = model.search().count_units(&units, 2, |i, unit_outcome| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        seen.lock().unwrap()[i] += unit_outcome.value;
+    });
+    assert_eq!(outcome.value, 352);
+    assert_eq!(calls.load(Ordering::Relaxed), units.len() as u64);
+    let seen = seen.into_inner().unwrap();
+    for (i, unit) in units.iter().enumerate() {
+        assert_eq!(seen[i], model.search().count_unit(unit).value, "unit {i}");
+    }
+    assert_eq!(seen.iter().sum::<u128>(), 352);
+}
+
+#[test]
+fn node_limits_stop_a_parallel_count() {
+    let mut model = nqueens(13).unwrap();
+    let full = model.search().symmetry(false).count();
+    for threads in [1, 2, 7] {
+        for limit in [0u64, 1, 1000, 100_000] {
+            let what = format!("{threads} threads, node limit {limit}");
+            let outcome = model
+                .search()
+                .symmetry(false)
+                .node_limit(limit)
+                .count_parallel(threads);
+            assert_eq!(outcome.stop, StopReason::NodeLimit, "{what}");
+            assert!(outcome.value < full.value, "{what}");
+            assert!(
+                outcome.stats.nodes >= limit,
+                "{what}: {}",
+                outcome.stats.nodes
+            );
+            assert!(
+                outcome.stats.nodes < full.stats.nodes,
+                "{what}: {}",
+                outcome.stats.nodes
+            );
+        }
+    }
+}
+
+#[test]
+fn parallel_node_limits_overshoot_by_at_most_a_poll_interval_per_thread() {
+    let mut model = nqueens(13).unwrap();
+    for threads in [1, 2, 7] {
+        for limit in [0u64, 1, 1000, 100_000] {
+            let what = format!("{threads} threads, node limit {limit}");
+            let outcome = model
+                .search()
+                .symmetry(false)
+                .node_limit(limit)
+                .count_parallel(threads);
+            // Each thread may overshoot by what it searches before it looks
+            // at the shared budget again: 4096 backtracks, counted here
+            // generously as 16 nodes each.
+            let slack = 4096 * 16 * threads as u64;
+            assert!(
+                outcome.stats.nodes <= limit + slack,
+                "{what}: {} nodes",
+                outcome.stats.nodes
+            );
+        }
+    }
+}
+
+#[test]
+fn a_cancellation_flag_set_before_starting_holds_in_parallel() {
+    let mut model = nqueens(13).unwrap();
+    let full = model.search().count();
+    for threads in [1, 2, 7] {
+        let flag = Arc::new(AtomicBool::new(true));
+        let outcome = model.search().cancel_flag(flag).count_parallel(threads);
+        assert_eq!(outcome.stop, StopReason::Cancelled, "{threads} threads");
+        assert!(outcome.value < full.value);
+        assert!(outcome.stats.nodes < full.stats.nodes);
+    }
+}
+
+/// Lets a search run until `at` nodes were assigned (over all threads),
+/// then holds the thread that got there until the cancellation flag is set.
+#[derive(Clone)]
+struct Tripwire {
+    assigned: Arc<AtomicU64>,
+    at: u64,
+    reached: Arc<AtomicBool>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Checker<usize> for Tripwire {
+    fn name(&self) -> &str {
+        "tripwire"
+    }
+    fn check(&self, _: &Assignment<'_, usize>) -> bool {
+        true
+    }
+    fn on_assign(&mut self, _: Choice<'_, usize>) {
+        if self.assigned.fetch_add(1, Ordering::SeqCst) + 1 == self.at {
+            self.reached.store(true, Ordering::SeqCst);
+            while !self.cancel.load(Ordering::SeqCst) {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cancellation_flag_set_from_another_thread_holds_in_parallel() {
+    let n = 13;
+    for threads in [1, 2, 7] {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let reached = Arc::new(AtomicBool::new(false));
+        let tripwire = Tripwire {
+            assigned: Arc::new(AtomicU64::new(0)),
+            at: 10_000,
+            reached: Arc::clone(&reached),
+            cancel: Arc::clone(&cancel),
+        };
+        let mut b = ModelBuilder::new();
+        for r in 0..n {
+            b.variable(format!("row {r}"), 0..n);
+        }
+        b.mirror_symmetry();
+        let mut model = b
+            .build((
+                AtMostOnePerLine::new("columns", |_, &c: &usize| c),
+                AtMostOnePerLine::new("diagonals", |r, &c: &usize| r + c),
+                AtMostOnePerLine::new("anti-diagonals", move |r, &c: &usize| c + n - 1 - r),
+                tripwire,
+            ))
+            .unwrap();
+        let setter = {
+            let cancel = Arc::clone(&cancel);
+            std::thread::spawn(move || {
+                while !reached.load(Ordering::SeqCst) {
+                    std::thread::yield_now();
+                }
+                cancel.store(true, Ordering::SeqCst);
+            })
+        };
+        let outcome = model
+            .search()
+            .cancel_flag(Arc::clone(&cancel))
+            .count_parallel(threads);
+        setter.join().unwrap();
+        assert_eq!(outcome.stop, StopReason::Cancelled, "{threads} threads");
+        assert!(outcome.value < known(n), "{threads} threads");
+        assert!(outcome.stats.nodes >= 10_000, "{threads} threads");
+    }
+}
