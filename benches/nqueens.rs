@@ -5,11 +5,14 @@
 //! - `boxed`: the same rules as boxed checkers, [`nqueens_with`] (the
 //!   convenient path), symmetry off;
 //! - `bitboard`: a hand-written bitboard counter in this file, the usual
-//!   column and diagonal masks, no symmetry.
+//!   column and diagonal masks, recursive, no symmetry;
+//! - `bitboard-stack`: the same on an explicit stack with a last-row
+//!   popcount, the shape the engine must have (it never recurses), to show
+//!   what the explicit stack alone costs.
 //!
-//! Groups `nqueens-8`, `nqueens-10` and `nqueens-12` hold all three;
-//! `nqueens-14` holds `boxed` and `bitboard` (the convenient path's budget
-//! is 6x the bitboard there). Run with `cargo bench --bench nqueens`.
+//! Groups `nqueens-8`, `nqueens-10` and `nqueens-12` hold all four;
+//! `nqueens-14` holds all but `static` (the convenient path's budget is 6x
+//! the bitboard there). Run with `cargo bench --bench nqueens`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -38,11 +41,51 @@ fn bitboard(n: usize) -> u64 {
     place((1u64 << n) - 1, 0, 0, 0)
 }
 
+/// The same count on an explicit stack, as the engine must search (no
+/// recursion), with the engine's last-row popcount: what the explicit stack
+/// itself costs, measured beside the recursive counter.
+fn bitboard_stack(n: usize) -> u64 {
+    assert!(
+        (2..64).contains(&n),
+        "the stack counter handles boards from 2 to 63"
+    );
+    let all = (1u64 << n) - 1;
+    let (mut free, mut columns, mut left, mut right) =
+        ([0u64; 64], [0u64; 64], [0u64; 64], [0u64; 64]);
+    free[0] = all;
+    let mut depth = 0;
+    let mut count = 0;
+    loop {
+        let candidates = free[depth % 64];
+        if candidates == 0 {
+            if depth == 0 {
+                return count;
+            }
+            depth -= 1;
+            continue;
+        }
+        let bit = candidates & candidates.wrapping_neg();
+        free[depth % 64] = candidates ^ bit;
+        let c = columns[depth % 64] | bit;
+        let l = (left[depth % 64] | bit) << 1;
+        let r = (right[depth % 64] | bit) >> 1;
+        let next = all & !(c | l | r);
+        if depth + 2 == n {
+            count += u64::from(next.count_ones());
+            continue;
+        }
+        depth += 1;
+        (columns[depth % 64], left[depth % 64], right[depth % 64]) = (c, l, r);
+        free[depth % 64] = next;
+    }
+}
+
 fn group(c: &mut Criterion, n: usize, with_static: bool) {
     let mut fast = nqueens(n).expect("a supported board");
     let mut boxed = nqueens_with(n, &Rule::ALL).expect("a supported board");
     // The three ways must do the same work: check their counts once.
     let expected = u128::from(bitboard(n));
+    assert_eq!(u128::from(bitboard_stack(n)), expected);
     assert_eq!(fast.search().symmetry(false).count().value, expected);
     assert_eq!(boxed.search().symmetry(false).count().value, expected);
 
@@ -59,6 +102,9 @@ fn group(c: &mut Criterion, n: usize, with_static: bool) {
         b.iter(|| boxed.search().symmetry(false).count().value);
     });
     g.bench_function("bitboard", |b| b.iter(|| bitboard(black_box(n))));
+    g.bench_function("bitboard-stack", |b| {
+        b.iter(|| bitboard_stack(black_box(n)))
+    });
     g.finish();
 }
 

@@ -160,7 +160,6 @@ impl BitRow {
         let hi = (self.words[wi + 1] << 1) << (63 - shift);
         lo | hi
     }
-
 }
 
 #[cfg(test)]

@@ -198,7 +198,12 @@ pub trait Checkers<V> {
     fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError>;
 
     /// Filters `candidates` of `var` through every checker, in model order.
-    fn filter_all(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>);
+    fn filter_all(
+        &self,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+    );
 
     /// [`filter_all`](Self::filter_all) for a one-word candidate set.
     fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64;
@@ -223,10 +228,21 @@ pub trait Checkers<V> {
     );
 
     /// Checker `k`'s [`filter_word`](Checker::filter_word).
-    fn filter_one_word(&self, k: usize, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64;
+    fn filter_one_word(
+        &self,
+        k: usize,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: u64,
+    ) -> u64;
 
     /// Checker `k`'s [`promising`](Checker::promising).
-    fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool;
+    fn promising_one(
+        &self,
+        k: usize,
+        assignment: &Assignment<'_, V>,
+        choice: Choice<'_, V>,
+    ) -> bool;
 
     /// Checker `k`'s [`check`](Checker::check).
     fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool;
@@ -413,7 +429,12 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
         Ok(())
     }
     #[inline]
-    fn filter_all(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+    fn filter_all(
+        &self,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+    ) {
         for &k in self.watching(var) {
             self.items[k as usize].filter(assignment, var, candidates);
         }
@@ -447,10 +468,21 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
     ) {
         self.items[k].filter(assignment, var, candidates);
     }
-    fn filter_one_word(&self, k: usize, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
+    fn filter_one_word(
+        &self,
+        k: usize,
+        assignment: &Assignment<'_, V>,
+        var: usize,
+        candidates: u64,
+    ) -> u64 {
         self.items[k].filter_word(assignment, var, candidates)
     }
-    fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+    fn promising_one(
+        &self,
+        k: usize,
+        assignment: &Assignment<'_, V>,
+        choice: Choice<'_, V>,
+    ) -> bool {
         self.items[k].promising(assignment, choice)
     }
     fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool {

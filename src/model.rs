@@ -112,7 +112,11 @@ impl<V> ModelBuilder<V> {
 
     /// Declares a variable with its ordered domain and returns its index
     /// (variables are numbered from 0 in declaration order).
-    pub fn variable(&mut self, name: impl Into<String>, domain: impl IntoIterator<Item = V>) -> usize {
+    pub fn variable(
+        &mut self,
+        name: impl Into<String>,
+        domain: impl IntoIterator<Item = V>,
+    ) -> usize {
         let name = name.into();
         let values: Vec<V> = domain.into_iter().collect();
         if values.is_empty() {
@@ -145,7 +149,9 @@ impl<V> ModelBuilder<V> {
         self.index
             .get(name)
             .copied()
-            .ok_or_else(|| ModelError::UnknownVariableName { name: name.to_owned() })
+            .ok_or_else(|| ModelError::UnknownVariableName {
+                name: name.to_owned(),
+            })
     }
 
     /// Number of variables declared so far.
@@ -244,7 +250,9 @@ impl<V> ModelBuilder<V> {
         for k in 0..checkers.len() {
             let name = checkers.name(k);
             if !seen.insert(name.to_owned()) {
-                return Err(ModelError::DuplicateChecker { name: name.to_owned() });
+                return Err(ModelError::DuplicateChecker {
+                    name: name.to_owned(),
+                });
             }
             if let Some(&var) = checkers.scope(k).and_then(|s| s.iter().find(|&&v| v >= n)) {
                 return Err(ModelError::UnknownVariable {
@@ -350,7 +358,9 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// The checkers' names, in model order.
     #[must_use]
     pub fn checker_names(&self) -> Vec<&str> {
-        (0..self.checkers.len()).map(|k| self.checkers.name(k)).collect()
+        (0..self.checkers.len())
+            .map(|k| self.checkers.name(k))
+            .collect()
     }
 
     /// The checkers.
@@ -388,7 +398,10 @@ impl<V, C: Checkers<V>> Model<V, C> {
             .map(|(var, i)| match i {
                 None => crate::assignment::UNASSIGNED,
                 Some(i) => {
-                    assert!(*i < self.table.domains[var].len(), "index outside the domain");
+                    assert!(
+                        *i < self.table.domains[var].len(),
+                        "index outside the domain"
+                    );
                     u32::try_from(*i).expect("index fits in u32")
                 }
             })

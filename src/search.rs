@@ -577,7 +577,13 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     }
 
     pub(crate) fn assignment(&self) -> Assignment<'_, V> {
-        view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned)
+        view(
+            self.table,
+            self.fixed_order,
+            &self.slots,
+            &self.idx_at,
+            self.assigned,
+        )
     }
 
     pub(crate) fn stats(&self) -> Stats {
@@ -676,7 +682,13 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     #[inline(always)]
     fn fill_plain(&mut self, d: usize, var: usize) {
         let w = self.w;
-        let assignment = view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned);
+        let assignment = view(
+            self.table,
+            self.fixed_order,
+            &self.slots,
+            &self.idx_at,
+            self.assigned,
+        );
         let dst = &mut self.cand[d * w..(d + 1) * w];
         dst.copy_from_slice(self.table.initial(var));
         self.checkers
@@ -686,7 +698,13 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     /// One-word fast path of [`fill_plain`](Self::fill_plain).
     #[inline(always)]
     fn fill_one(&mut self, d: usize, var: usize) {
-        let assignment = view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned);
+        let assignment = view(
+            self.table,
+            self.fixed_order,
+            &self.slots,
+            &self.idx_at,
+            self.assigned,
+        );
         self.cand[d] = self
             .checkers
             .filter_all_word(&assignment, var, self.table.initial[var]);
@@ -697,7 +715,13 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     fn fill_tracked(&mut self, d: usize, var: usize, events: bool) {
         let w = self.w;
         self.tallied = true;
-        let assignment = view(self.table, self.fixed_order, &self.slots, &self.idx_at, self.assigned);
+        let assignment = view(
+            self.table,
+            self.fixed_order,
+            &self.slots,
+            &self.idx_at,
+            self.assigned,
+        );
         let dst = &mut self.cand[d * w..(d + 1) * w];
         dst.copy_from_slice(self.table.initial(var));
         let mut before: u64 = dst.iter().map(|x| u64::from(x.count_ones())).sum();
@@ -766,7 +790,8 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             return false;
         }
         if let Some(order) = &self.options.value_order {
-            let mut list: Vec<usize> = iter_bits(&self.cand[d * self.w..(d + 1) * self.w]).collect();
+            let mut list: Vec<usize> =
+                iter_bits(&self.cand[d * self.w..(d + 1) * self.w]).collect();
             order(&self.assignment(), var, &mut list);
             if self.ordered.len() <= self.n {
                 self.ordered.resize_with(self.n + 1, Vec::new);
@@ -823,7 +848,13 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     }
 
     /// Reports the rejected domain indices of frame `d` below `upto`.
-    fn report_rejections<O: Observer<V>>(&mut self, d: usize, var: usize, upto: usize, observer: &mut O) -> Control {
+    fn report_rejections<O: Observer<V>>(
+        &mut self,
+        d: usize,
+        var: usize,
+        upto: usize,
+        observer: &mut O,
+    ) -> Control {
         let from = self.cursor[d] as usize;
         let mut answer = Control::Continue;
         for index in from..upto {
@@ -893,7 +924,8 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                 let check = self.checkers.check_one(k, &assignment.with(choice));
                 let filter = filtered.contains(index);
                 let filter_word = word.map(|w| w >> index & 1 == 1);
-                if promising != check || filter != check || filter_word.is_some_and(|f| f != check) {
+                if promising != check || filter != check || filter_word.is_some_and(|f| f != check)
+                {
                     let text = assignment
                         .iter()
                         .map(|(v, x)| format!("{} = {}", assignment.name(v), describe(x)))
@@ -901,7 +933,11 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                         .join(", ");
                     return Some(Disagreement {
                         checker: self.checkers.name(k).to_owned(),
-                        assignment: if text.is_empty() { "(empty)".to_owned() } else { text },
+                        assignment: if text.is_empty() {
+                            "(empty)".to_owned()
+                        } else {
+                            text
+                        },
                         candidate: format!("{} = {}", assignment.name(var), describe(choice.value)),
                         check,
                         promising,
@@ -936,7 +972,10 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     /// stop at solutions (and, without events, count the last variable's
     /// candidates instead of visiting them).
     #[inline(never)]
-    fn run<O: Observer<V>, const ONE: bool, const COUNT: bool>(&mut self, observer: &mut O) -> bool {
+    fn run<O: Observer<V>, const ONE: bool, const COUNT: bool>(
+        &mut self,
+        observer: &mut O,
+    ) -> bool {
         if self.finished {
             return false;
         }
@@ -1178,7 +1217,11 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     /// node count; says why to stop, if the search must.
     #[cold]
     fn poll(&mut self) -> Option<StopReason> {
-        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
             if let Some(shared) = &self.shared {
                 shared.halt.store(true, Ordering::Relaxed);
             }
@@ -1192,7 +1235,10 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             shared.halt.store(true, Ordering::Relaxed);
             return Some(StopReason::NodeLimit);
         }
-        shared.halt.load(Ordering::Relaxed).then_some(StopReason::Cancelled)
+        shared
+            .halt
+            .load(Ordering::Relaxed)
+            .then_some(StopReason::Cancelled)
     }
 
     /// The candidates of the next variable in declaration order after the
@@ -1216,7 +1262,6 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             assignment,
         })
     }
-
 }
 
 /// Counters of [`fast_loop`], copied in and out.

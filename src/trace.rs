@@ -156,7 +156,10 @@ impl Trace {
         let mut path: Vec<String> = vec!["root".to_owned()];
         for (i, r) in self.records.iter().enumerate() {
             let id = format!("n{i}");
-            let parent = path.get(r.depth).cloned().unwrap_or_else(|| "root".to_owned());
+            let parent = path
+                .get(r.depth)
+                .cloned()
+                .unwrap_or_else(|| "root".to_owned());
             match &r.kind {
                 Kind::Assign => {
                     let _ = writeln!(out, "  {id} [label=\"{}\"];", escape(&r.step));

@@ -360,7 +360,11 @@ impl UnitLine {
     /// # Errors
     ///
     /// [`UnitError::ForeignModel`] or [`UnitError::BadPrefix`].
-    pub fn check_against<V, C: Checkers<V>>(&self, name: &str, model: &Model<V, C>) -> Result<(), UnitError> {
+    pub fn check_against<V, C: Checkers<V>>(
+        &self,
+        name: &str,
+        model: &Model<V, C>,
+    ) -> Result<(), UnitError> {
         if self.model != name {
             return Err(UnitError::ForeignModel {
                 expected: name.to_owned(),
@@ -379,7 +383,10 @@ impl UnitLine {
         for (var, &index) in self.unit.prefix.iter().enumerate() {
             if index as usize >= model.domain(var).len() {
                 return Err(UnitError::BadPrefix {
-                    reason: format!("index {index} is outside the domain of `{}`", model.name(var)),
+                    reason: format!(
+                        "index {index} is outside the domain of `{}`",
+                        model.name(var)
+                    ),
                 });
             }
         }
@@ -418,7 +425,9 @@ impl fmt::Display for UnitLine {
 }
 
 fn malformed(reason: impl Into<String>) -> UnitError {
-    UnitError::Malformed { reason: reason.into() }
+    UnitError::Malformed {
+        reason: reason.into(),
+    }
 }
 
 /// Splits `key=value` fields after the version word, in the given order.

@@ -180,7 +180,11 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
     fn check(&self, assignment: &Assignment<'_, V>) -> bool {
         assignment
             .iter()
-            .filter(|&(var, _)| self.scope.as_ref().is_none_or(|s| s.binary_search(&var).is_ok()))
+            .filter(|&(var, _)| {
+                self.scope
+                    .as_ref()
+                    .is_none_or(|s| s.binary_search(&var).is_ok())
+            })
             .map(|(var, value)| (self.line)(var, value))
             .all_unique()
     }
@@ -188,9 +192,10 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
     #[inline]
     fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
         !self.in_scope(choice.var)
-            || !self
-                .used
-                .get(self.tiny, self.stored((self.line)(choice.var, choice.value)))
+            || !self.used.get(
+                self.tiny,
+                self.stored((self.line)(choice.var, choice.value)),
+            )
     }
 
     #[inline]
@@ -222,7 +227,9 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
         match self.layout[var] {
             Layout::Skip => candidates,
             Layout::Up(start) => candidates & !self.used.window(self.tiny, start),
-            Layout::Down(start) => candidates & !self.mirrored.window(self.tiny, self.top - 1 - start),
+            Layout::Down(start) => {
+                candidates & !self.mirrored.window(self.tiny, self.top - 1 - start)
+            }
             Layout::Table(_) => {
                 let mut words = [candidates];
                 Checker::<V>::filter(self, assignment, var, &mut Candidates::new(&mut words));
@@ -266,17 +273,27 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
         let mut top = 0;
         let mut widest = 0;
         for (var, slot) in lines_of.iter_mut().enumerate() {
-            if self.scope.as_ref().is_some_and(|s| s.binary_search(&var).is_err()) {
+            if self
+                .scope
+                .as_ref()
+                .is_some_and(|s| s.binary_search(&var).is_err())
+            {
                 continue;
             }
-            let lines: Vec<usize> = model.domain(var).iter().map(|v| (self.line)(var, v)).collect();
+            let lines: Vec<usize> = model
+                .domain(var)
+                .iter()
+                .map(|v| (self.line)(var, v))
+                .collect();
             top = top.max(lines.iter().max().map_or(0, |m| m + 1));
             widest = widest.max(lines.len());
             *slot = Some(lines);
         }
         let ascending = |lines: &[usize]| lines.iter().enumerate().all(|(i, &l)| l == lines[0] + i);
-        let descending = |lines: &[usize]| lines.iter().enumerate().all(|(i, &l)| l + i == lines[0]);
-        let patterned: Vec<&Vec<usize>> = lines_of.iter().flatten().filter(|l| l.len() > 1).collect();
+        let descending =
+            |lines: &[usize]| lines.iter().enumerate().all(|(i, &l)| l + i == lines[0]);
+        let patterned: Vec<&Vec<usize>> =
+            lines_of.iter().flatten().filter(|l| l.len() > 1).collect();
         // Store lines upside down when every patterned layout is descending.
         self.flip = !patterned.is_empty() && patterned.iter().all(|l| descending(l));
         self.top = top;
@@ -310,9 +327,8 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
             .iter()
             .map(|l| if let Layout::Up(start) = l { *start } else { 0 })
             .collect();
-        self.simple = self.tiny
-            && !self.flip
-            && self.layout.iter().all(|l| matches!(l, Layout::Up(_)));
+        self.simple =
+            self.tiny && !self.flip && self.layout.iter().all(|l| matches!(l, Layout::Up(_)));
         let rows = if self.tiny { 0 } else { top };
         // Windows read up to one domain width (in whole words) past a line.
         let reach = widest.div_ceil(64) * 64 + 64;

@@ -101,7 +101,11 @@ impl<F> Predicate<F> {
     }
 
     /// A rule over `scope`, asked on every partial assignment of it.
-    pub fn partial<V>(name: impl Into<String>, scope: impl IntoIterator<Item = usize>, rule: F) -> Self
+    pub fn partial<V>(
+        name: impl Into<String>,
+        scope: impl IntoIterator<Item = usize>,
+        rule: F,
+    ) -> Self
     where
         F: Fn(&Values<'_, V>) -> bool,
     {

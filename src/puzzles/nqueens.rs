@@ -103,11 +103,15 @@ fn variables(n: usize, mirror: bool) -> Result<ModelBuilder<usize>, ModelError> 
 /// assert_eq!(model.checker_names(), ["columns", "diagonals", "anti-diagonals"]);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
-pub fn nqueens(n: usize) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
+pub fn nqueens(
+    n: usize,
+) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
     variables(n, true)?.build((
         AtMostOnePerLine::small(Rule::Columns.name(), |_, col| col),
         AtMostOnePerLine::small(Rule::Diagonals.name(), |row, col| row + col),
-        AtMostOnePerLine::small(Rule::AntiDiagonals.name(), move |row, col| col + (n - 1) - row),
+        AtMostOnePerLine::small(Rule::AntiDiagonals.name(), move |row, col| {
+            col + (n - 1) - row
+        }),
     ))
 }
 
