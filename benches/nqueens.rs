@@ -2,8 +2,11 @@
 //!
 //! - `static`: the reference model [`nqueens`], whose three checkers are a
 //!   tuple (monomorphised and inlined), with symmetry reduction off;
-//! - `boxed`: the same rules as boxed checkers, [`nqueens_with`] (the
-//!   convenient path), symmetry off;
+//! - `boxed`: the same rules as boxed checkers, [`nqueens_with`], symmetry
+//!   off;
+//! - `boxed-value-by-value`: the convenient path: three boxed checkers
+//!   written the plain way (a used-line array of bools, an O(1)
+//!   `promising`, no bulk filter), so the engine asks value by value;
 //! - `bitboard`: a hand-written bitboard counter in this file, the usual
 //!   column and diagonal masks, recursive, no symmetry;
 //! - `bitboard-stack`: the same on an explicit stack with a last-row
@@ -18,6 +21,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
+use backtracker::{Assignment, Checker, CheckerList, Choice, DynChecker, Model, ModelBuilder};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// Counts the N-Queens solutions with one queen per row and three masks
@@ -80,6 +84,70 @@ fn bitboard_stack(n: usize) -> u64 {
     }
 }
 
+/// A checker written the plain way: the classic used-line array of bools,
+/// an O(1) `promising`, and no bulk filter (the engine asks value by value).
+struct UsedLines {
+    name: &'static str,
+    /// 0: columns, 1: diagonals, 2: anti-diagonals.
+    kind: u8,
+    n: usize,
+    used: Vec<bool>,
+}
+
+impl UsedLines {
+    fn line(&self, row: usize, col: usize) -> usize {
+        match self.kind {
+            0 => col,
+            1 => row + col,
+            _ => col + self.n - 1 - row,
+        }
+    }
+}
+
+impl Checker<usize> for UsedLines {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn check(&self, a: &Assignment<'_, usize>) -> bool {
+        let mut seen = vec![false; 2 * self.n];
+        a.iter()
+            .all(|(row, &col)| !std::mem::replace(&mut seen[self.line(row, col)], true))
+    }
+    fn promising(&self, _: &Assignment<'_, usize>, choice: Choice<'_, usize>) -> bool {
+        !self.used[self.line(choice.var, *choice.value)]
+    }
+    fn on_assign(&mut self, choice: Choice<'_, usize>) {
+        let line = self.line(choice.var, *choice.value);
+        self.used[line] = true;
+    }
+    fn on_unassign(&mut self, choice: Choice<'_, usize>) {
+        let line = self.line(choice.var, *choice.value);
+        self.used[line] = false;
+    }
+}
+
+/// N-Queens with three boxed [`UsedLines`] checkers: the convenient path.
+fn plain_model(n: usize) -> Model<usize, CheckerList<DynChecker<usize>>> {
+    let mut b = ModelBuilder::new();
+    for row in 0..n {
+        b.variable(format!("row {row}"), 0..n);
+    }
+    let rule = |name, kind| -> DynChecker<usize> {
+        Box::new(UsedLines {
+            name,
+            kind,
+            n,
+            used: vec![false; 2 * n],
+        })
+    };
+    b.build_dyn(vec![
+        rule("columns", 0),
+        rule("diagonals", 1),
+        rule("anti-diagonals", 2),
+    ])
+    .expect("a valid model")
+}
+
 fn group(c: &mut Criterion, n: usize, with_static: bool) {
     let mut fast = nqueens(n).expect("a supported board");
     let mut boxed = nqueens_with(n, &Rule::ALL).expect("a supported board");
@@ -88,6 +156,8 @@ fn group(c: &mut Criterion, n: usize, with_static: bool) {
     assert_eq!(u128::from(bitboard_stack(n)), expected);
     assert_eq!(fast.search().symmetry(false).count().value, expected);
     assert_eq!(boxed.search().symmetry(false).count().value, expected);
+    let mut plain = plain_model(n);
+    assert_eq!(plain.search().symmetry(false).count().value, expected);
 
     let mut g = c.benchmark_group(format!("nqueens-{n}"));
     if n >= 14 {
@@ -100,6 +170,9 @@ fn group(c: &mut Criterion, n: usize, with_static: bool) {
     }
     g.bench_function("boxed", |b| {
         b.iter(|| boxed.search().symmetry(false).count().value);
+    });
+    g.bench_function("boxed-value-by-value", |b| {
+        b.iter(|| plain.search().symmetry(false).count().value);
     });
     g.bench_function("bitboard", |b| b.iter(|| bitboard(black_box(n))));
     g.bench_function("bitboard-stack", |b| {
