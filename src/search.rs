@@ -572,7 +572,15 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
         self.nodes = u64::from(!prefix.is_empty());
         self.max_depth = prefix.len();
         if self.base == self.n {
-            self.leaf = true;
+            // A complete assignment with no step left to judge (a model
+            // without variables, or a complete unit): the checkers' `check`
+            // decides whether it is a solution.
+            let assignment = self.assignment();
+            if (0..self.checkers.len()).all(|k| self.checkers.check_one(k, &assignment)) {
+                self.leaf = true;
+            } else {
+                self.stop(StopReason::Completed);
+            }
         }
     }
 

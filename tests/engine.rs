@@ -716,3 +716,25 @@ fn first_violation_names_the_first_rejecting_checker() {
     );
     assert_eq!(model.first_violation(&[None; 4]), None);
 }
+
+/// A model without variables has the empty assignment as its one solution,
+/// unless a checker's `check` rejects it.
+#[test]
+fn an_empty_model_honours_its_checkers() {
+    struct Never;
+    impl backtracker::Checker<bool> for Never {
+        fn name(&self) -> &str {
+            "never"
+        }
+        fn check(&self, _: &backtracker::Assignment<'_, bool>) -> bool {
+            false
+        }
+    }
+    let mut model = backtracker::ModelBuilder::<bool>::new()
+        .build((Never,))
+        .unwrap();
+    assert_eq!(model.first_violation(&[]), Some("never"));
+    assert_eq!(model.search().count().value, 0);
+    assert_eq!(model.search().first().value, None);
+    assert_eq!(model.search().solutions().count(), 0);
+}

@@ -1,0 +1,967 @@
+//! Knight's tours: a knight visits every square of a board once.
+//!
+//! ```text
+//! cargo run --release --example knights_tour -- 5
+//!  1 20  9 14  3
+//! 10 15  2 19 24
+//! 21  8 25  4 13
+//! 16 11  6 23 18
+//!  7 22 17 12  5
+//! ```
+//!
+//! The model has one variable per move (move 1, move 2, ...) whose values
+//! are the squares, numbered row by row from 0, and three checkers:
+//!
+//! - `visited once`: an [`AtMostOnePerLine`] whose line is the square;
+//! - `knight moves`: consecutive moves are a knight's move apart (and, for
+//!   a closed tour, the last move is one away from the first). Its `filter`
+//!   keeps a variable's candidates with one AND per word against the
+//!   precomputed bitset of the squares a knight reaches from the previous
+//!   square;
+//! - `no dead ends`: every unvisited square can still be reached and left
+//!   (kept incrementally, from the number of unvisited neighbours of each
+//!   square).
+//!
+//! Boards of more than 64 squares have domains of more than 64 values, so
+//! the engine keeps candidate sets of several words.
+//!
+//! To find one tour, the squares are tried in the order of Warnsdorff's
+//! rule (through [`ModelBuilder::value_order`]): the square with the
+//! fewest onward moves to unvisited squares first. Ties are broken by a
+//! fixed rule and then by square number, so every run prints the same
+//! tour; [`find`] explains why it tries several tie rules in turn. Known
+//! theorems (see [`theorems_allow`]) answer `no tour` at once where a
+//! search would take for ever. Counting visits every tour, so it keeps
+//! plain square order.
+
+use std::cmp::Reverse;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use backtracker::constraints::AtMostOnePerLine;
+use backtracker::{
+    Assignment, Candidates, Checker, Checkers, Choice, Model, ModelBuilder, ModelError, Outcome,
+    StopReason,
+};
+use clap::Parser;
+
+/// A square of the board, numbered row by row from 0. Every move's domain
+/// is all the squares in order, so a value's domain index is its square,
+/// and the checkers work with indices.
+type Square = u16;
+
+/// The largest board, in squares. Each of its moves has every square in
+/// its domain, so a model takes memory in the square of this.
+const MAX_SQUARES: usize = 4096;
+
+const _: () = assert!(MAX_SQUARES <= Square::MAX as usize);
+
+/// Finds a knight's tour of an N x C board (or counts the tours), and
+/// prints it as a grid of move numbers.
+#[derive(Parser, Debug)]
+#[command(
+    name = "knights_tour",
+    after_help = "Squares are numbered from 1: row 1 is the top row, column 1 the left column.\n\
+                  Prints `no tour` when there is none from the start square.\n\
+                  Boards of up to 4096 squares; the search shows its progress when stderr is a terminal."
+)]
+struct Cli {
+    /// Rows of the board (and columns, unless --cols is given)
+    #[arg(value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    rows: u32,
+
+    /// Columns of the board (default: N)
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
+    cols: Option<u32>,
+
+    /// The start square as ROW,COL, counted from 1 (default: 1,1, the top left corner)
+    #[arg(long, value_name = "R,C", value_parser = parse_square)]
+    start: Option<(u32, u32)>,
+
+    /// Find a closed tour: the last square is a knight's move from the first
+    #[arg(long)]
+    closed: bool,
+
+    /// Count the tours from the start square instead (small boards only: the
+    /// number grows very fast)
+    #[arg(long)]
+    count: bool,
+
+    /// Print the number of nodes searched and the time to standard error
+    #[arg(long)]
+    stats: bool,
+
+    /// Check the checkers against each other at every node (slow; exit
+    /// code 1 if they disagree)
+    #[arg(long)]
+    cross_check: bool,
+}
+
+fn parse_square(text: &str) -> Result<(u32, u32), String> {
+    let (r, c) = text
+        .split_once(',')
+        .ok_or_else(|| "expected ROW,COL, for example 1,1".to_owned())?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&x| x >= 1)
+            .ok_or_else(|| format!("{s:?} is not a row or column number (from 1)"))
+    };
+    Ok((number(r)?, number(c)?))
+}
+
+/// A board: its size and, per square, the squares a knight reaches from it.
+#[derive(Clone, Debug)]
+struct Board {
+    rows: usize,
+    cols: usize,
+    /// Per square, the knight's squares in increasing order.
+    neighbours: Vec<Vec<usize>>,
+}
+
+impl Board {
+    fn new(rows: usize, cols: usize) -> Board {
+        const JUMPS: [(isize, isize); 8] = [
+            (-2, -1),
+            (-2, 1),
+            (-1, -2),
+            (-1, 2),
+            (1, -2),
+            (1, 2),
+            (2, -1),
+            (2, 1),
+        ];
+        let neighbours = (0..rows * cols)
+            .map(|sq| {
+                let (r, c) = ((sq / cols) as isize, (sq % cols) as isize);
+                let mut to: Vec<usize> = JUMPS
+                    .iter()
+                    .map(|(dr, dc)| (r + dr, c + dc))
+                    .filter(|&(r, c)| {
+                        r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols
+                    })
+                    .map(|(r, c)| r as usize * cols + c as usize)
+                    .collect();
+                to.sort_unstable();
+                to
+            })
+            .collect();
+        Board {
+            rows,
+            cols,
+            neighbours,
+        }
+    }
+
+    fn squares(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// On a board with 4 rows (or else 4 columns): per square, whether it is
+    /// on one of the two outer rows (columns).
+    fn outer_squares(&self) -> Option<Vec<bool>> {
+        let outer = |line: usize| line == 0 || line == 3;
+        if self.rows == 4 {
+            Some(
+                (0..self.squares())
+                    .map(|sq| outer(sq / self.cols))
+                    .collect(),
+            )
+        } else if self.cols == 4 {
+            Some(
+                (0..self.squares())
+                    .map(|sq| outer(sq % self.cols))
+                    .collect(),
+            )
+        } else {
+            None
+        }
+    }
+
+    /// The squared distance of `sq` from the centre of the board, in half squares.
+    fn distance_from_centre(&self, sq: usize) -> usize {
+        let dr = (2 * (sq / self.cols)).abs_diff(self.rows - 1);
+        let dc = (2 * (sq % self.cols)).abs_diff(self.cols - 1);
+        dr * dr + dc * dc
+    }
+}
+
+/// Consecutive moves are a knight's move apart; in a closed tour the last
+/// move is also a knight's move from the first.
+#[derive(Clone, Debug)]
+struct KnightMoves {
+    /// Number of moves (= squares).
+    n: usize,
+    closed: bool,
+    /// Words per square bitset.
+    words: usize,
+    /// `n * words` words: per square, the set of squares a knight reaches.
+    reach: Vec<u64>,
+}
+
+impl KnightMoves {
+    fn new(board: &Board, closed: bool) -> KnightMoves {
+        let n = board.squares();
+        let words = n.div_ceil(64).max(1);
+        let mut reach = vec![0u64; n * words];
+        for (sq, to) in board.neighbours.iter().enumerate() {
+            for &t in to {
+                reach[sq * words + t / 64] |= 1 << (t % 64);
+            }
+        }
+        KnightMoves {
+            n,
+            closed,
+            words,
+            reach,
+        }
+    }
+
+    fn reach(&self, sq: usize) -> &[u64] {
+        &self.reach[sq * self.words..(sq + 1) * self.words]
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.reach(a)[b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The moves before and after `var` that it must be a knight's move
+    /// from (`None` where there is none).
+    fn around(&self, var: usize) -> [Option<usize>; 2] {
+        let before = match var {
+            0 if self.closed => Some(self.n - 1),
+            0 => None,
+            _ => Some(var - 1),
+        };
+        let after = match var + 1 {
+            next if next < self.n => Some(next),
+            _ if self.closed => Some(0),
+            _ => None,
+        };
+        [before, after]
+    }
+}
+
+impl Checker<Square> for KnightMoves {
+    fn name(&self) -> &str {
+        "knight moves"
+    }
+
+    fn check(&self, assignment: &Assignment<'_, Square>) -> bool {
+        (0..self.n).all(|var| {
+            let [_, after] = self.around(var);
+            match (
+                assignment.index(var),
+                after.and_then(|a| assignment.index(a)),
+            ) {
+                (Some(a), Some(b)) => self.adjacent(a, b),
+                _ => true,
+            }
+        })
+    }
+
+    #[inline]
+    fn promising(&self, assignment: &Assignment<'_, Square>, choice: Choice<'_, Square>) -> bool {
+        let extended = assignment.with(choice);
+        self.around(choice.var).into_iter().flatten().all(|other| {
+            extended
+                .index(other)
+                .is_none_or(|sq| self.adjacent(sq, choice.index))
+        })
+    }
+
+    #[inline]
+    fn filter(
+        &self,
+        assignment: &Assignment<'_, Square>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+    ) {
+        for other in self.around(var).into_iter().flatten() {
+            if other == var {
+                // A one-square closed tour: no square is a knight's move from itself.
+                candidates.words_mut().fill(0);
+            } else if let Some(sq) = assignment.index(other) {
+                for (word, mask) in candidates.words_mut().iter_mut().zip(self.reach(sq)) {
+                    *word &= mask;
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn filter_word(
+        &self,
+        assignment: &Assignment<'_, Square>,
+        var: usize,
+        mut candidates: u64,
+    ) -> u64 {
+        for other in self.around(var).into_iter().flatten() {
+            if other == var {
+                return 0;
+            }
+            if let Some(sq) = assignment.index(other) {
+                candidates &= self.reach[sq * self.words];
+            }
+        }
+        candidates
+    }
+}
+
+/// No dead ends: the squares not yet visited can still be strung onto the
+/// rest of the tour.
+///
+/// With moves `0..=k` assigned and the knight on square `s`, the rest of
+/// the tour runs from `s` through every unvisited square (and, when
+/// closed, back to the start square `t`). So every unvisited square needs
+/// two tour neighbours among the unvisited squares, `s` and (closed) `t`,
+/// except that an open tour may end on one square that has just one. The
+/// checker keeps, per square, how many of its knight squares are unvisited,
+/// and how many unvisited squares fall short, so judging a step only looks
+/// at the squares around the old and the new position.
+///
+/// The rule is about a tour laid move after move: it judges assignments
+/// whose assigned moves are `0..=k`, and lets any other through. Its
+/// incremental state assumes the moves are assigned in that order, which
+/// the model's declared variable order guarantees.
+#[derive(Clone, Debug)]
+struct NoDeadEnds {
+    n: usize,
+    closed: bool,
+    neighbours: Vec<Vec<usize>>,
+    visited: Vec<bool>,
+    /// Per square, how many of its knight squares are unvisited.
+    free: Vec<u32>,
+    /// The squares of the assigned moves, in order.
+    path: Vec<usize>,
+    /// Unvisited squares.
+    left: usize,
+    /// Unvisited squares with no possible tour neighbour.
+    zero: usize,
+    /// Unvisited squares with fewer than two possible tour neighbours.
+    low: usize,
+}
+
+impl NoDeadEnds {
+    fn new(board: &Board, closed: bool) -> NoDeadEnds {
+        let free = board.neighbours.iter().map(|to| to.len() as u32).collect();
+        NoDeadEnds {
+            n: board.squares(),
+            closed,
+            neighbours: board.neighbours.clone(),
+            visited: vec![false; board.squares()],
+            free,
+            path: Vec::new(),
+            left: board.squares(),
+            zero: 0,
+            low: 0,
+        }
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.neighbours[a].binary_search(&b).is_ok()
+    }
+
+    /// Possible tour neighbours of unvisited square `u` with `free` unvisited
+    /// knight squares, the knight on `at` and the tour starting at `start`.
+    fn options(&self, u: usize, free: u32, at: usize, start: usize) -> u32 {
+        free + u32::from(self.adjacent(u, at)) + u32::from(self.closed && self.adjacent(u, start))
+    }
+
+    /// Whether the counts allow a tour, with `left` squares unvisited and
+    /// `home` unvisited knight squares around the start.
+    fn allows(&self, left: usize, zero: usize, low: usize, home: u32) -> bool {
+        if left == 0 {
+            return true;
+        }
+        if self.closed {
+            low == 0 && home > 0
+        } else {
+            zero == 0 && low <= 1
+        }
+    }
+
+    /// The rule judged from scratch for the tour `path` (moves 0, 1, ...).
+    fn judge(&self, path: &[usize]) -> bool {
+        let (Some(&start), Some(&at)) = (path.first(), path.last()) else {
+            return true;
+        };
+        let mut visited = vec![false; self.n];
+        for &sq in path {
+            visited[sq] = true;
+        }
+        let free = |u: usize| self.neighbours[u].iter().filter(|&&v| !visited[v]).count() as u32;
+        let (mut left, mut zero, mut low) = (0, 0, 0);
+        for u in (0..self.n).filter(|&u| !visited[u]) {
+            let free = free(u);
+            let options = self.options(u, free, at, start);
+            left += 1;
+            zero += usize::from(options == 0);
+            low += usize::from(options < 2);
+        }
+        self.allows(left, zero, low, free(start))
+    }
+
+    /// The squares whose counts a step from `at` to `to` changes.
+    fn around(&self, at: usize, to: usize) -> Vec<usize> {
+        let mut squares: Vec<usize> = self.neighbours[at]
+            .iter()
+            .chain(&self.neighbours[to])
+            .copied()
+            .chain([to])
+            .collect();
+        squares.sort_unstable();
+        squares.dedup();
+        squares
+    }
+
+    /// Adds (`add`) or removes the contribution of unvisited square `u` to
+    /// the counts, the knight being on `at`.
+    fn tally(&mut self, u: usize, at: usize, add: bool) {
+        let options = self.options(u, self.free[u], at, self.path[0]);
+        let (zero, low) = (usize::from(options == 0), usize::from(options < 2));
+        if add {
+            self.zero += zero;
+            self.low += low;
+        } else {
+            self.zero -= zero;
+            self.low -= low;
+        }
+    }
+
+    /// Marks `sq` visited (or not) and updates its knight squares' free counts.
+    fn visit(&mut self, sq: usize, on: bool) {
+        self.visited[sq] = on;
+        if on {
+            self.left -= 1;
+        } else {
+            self.left += 1;
+        }
+        for i in 0..self.neighbours[sq].len() {
+            let v = self.neighbours[sq][i];
+            if on {
+                self.free[v] -= 1;
+            } else {
+                self.free[v] += 1;
+            }
+        }
+    }
+
+    /// Recounts `zero` and `low` from scratch.
+    fn recount(&mut self) {
+        let (mut zero, mut low) = (0, 0);
+        if let (Some(&start), Some(&at)) = (self.path.first(), self.path.last()) {
+            for u in (0..self.n).filter(|&u| !self.visited[u]) {
+                let options = self.options(u, self.free[u], at, start);
+                zero += usize::from(options == 0);
+                low += usize::from(options < 2);
+            }
+        }
+        self.zero = zero;
+        self.low = low;
+    }
+}
+
+impl Checker<Square> for NoDeadEnds {
+    fn name(&self) -> &str {
+        "no dead ends"
+    }
+
+    fn check(&self, assignment: &Assignment<'_, Square>) -> bool {
+        let path: Vec<usize> = (0..self.n).map_while(|var| assignment.index(var)).collect();
+        if (path.len()..self.n).any(|var| assignment.is_assigned(var)) {
+            return true;
+        }
+        self.judge(&path)
+    }
+
+    fn promising(&self, assignment: &Assignment<'_, Square>, choice: Choice<'_, Square>) -> bool {
+        let to = choice.index;
+        let (Some(&at), true) = (self.path.last(), choice.var == self.path.len()) else {
+            return self.check(&assignment.with(choice));
+        };
+        let start = self.path[0];
+        let (mut zero, mut low) = (self.zero, self.low);
+        let newly = !self.visited[to];
+        for u in self.around(at, to) {
+            if self.visited[u] {
+                continue;
+            }
+            let before = self.options(u, self.free[u], at, start);
+            zero -= usize::from(before == 0);
+            low -= usize::from(before < 2);
+            if u == to {
+                continue;
+            }
+            let free = self.free[u] - u32::from(newly && self.adjacent(u, to));
+            let after = self.options(u, free, to, start);
+            zero += usize::from(after == 0);
+            low += usize::from(after < 2);
+        }
+        let left = self.left - usize::from(newly);
+        let home = self.free[start] - u32::from(newly && self.adjacent(start, to));
+        self.allows(left, zero, low, home)
+    }
+
+    fn on_assign(&mut self, choice: Choice<'_, Square>) {
+        let to = choice.index;
+        match self.path.last() {
+            None => {
+                self.visit(to, true);
+                self.path.push(to);
+                self.recount();
+            }
+            Some(&at) => {
+                let around = self.around(at, to);
+                for &u in &around {
+                    if !self.visited[u] {
+                        self.tally(u, at, false);
+                    }
+                }
+                self.visit(to, true);
+                self.path.push(to);
+                for &u in &around {
+                    if !self.visited[u] {
+                        self.tally(u, to, true);
+                    }
+                }
+            }
+        }
+    }
+
+    fn on_unassign(&mut self, choice: Choice<'_, Square>) {
+        let to = choice.index;
+        if self.path.len() == 1 {
+            self.path.pop();
+            self.visit(to, false);
+            self.recount();
+            return;
+        }
+        let at = self.path[self.path.len() - 2];
+        let around = self.around(at, to);
+        for &u in &around {
+            if !self.visited[u] {
+                self.tally(u, to, false);
+            }
+        }
+        self.path.pop();
+        self.visit(to, false);
+        for &u in &around {
+            if !self.visited[u] {
+                self.tally(u, at, true);
+            }
+        }
+    }
+}
+
+/// How Warnsdorff's rule breaks ties between squares with as few onward
+/// moves: each attempt of [`find`] uses one. Remaining ties go to the lower
+/// square number, so every run is the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ties {
+    /// The square farther from the centre of the board first (Roth's rule:
+    /// it keeps the knight near the edges, which are hardest to come back to).
+    Outward,
+    /// The lower square number first.
+    Lowest,
+    /// The higher square number first.
+    Highest,
+    /// The square nearer the centre first.
+    Inward,
+}
+
+/// The tour model: move `k` (from 0) is on a square, move 0 on `start`.
+/// With `ties`, squares are tried in the order of Warnsdorff's rule.
+fn model(
+    board: &Board,
+    start: usize,
+    closed: bool,
+    ties: Option<Ties>,
+) -> Result<Model<Square, impl Checkers<Square> + Clone + Send + Sync>, ModelError> {
+    let n = board.squares();
+    let squares = Square::try_from(n).expect("at most MAX_SQUARES squares");
+    let mut b = ModelBuilder::new();
+    for k in 0..n {
+        b.variable(format!("move {}", k + 1), 0..squares);
+    }
+    b.pin(0, &Square::try_from(start).expect("a square of the board"));
+    if let Some(outer) = board.outer_squares().filter(|_| !closed) {
+        // On a board of 4 ranks, an open tour from an outer square visits
+        // outer and inner squares by turns, except once in the middle (see
+        // `theorems_allow`): move p (from 1) is outer when p is odd in the
+        // first half and when p is even in the second.
+        let half = n / 2;
+        for k in 0..n {
+            let p = k + 1;
+            let want = if p <= half { p % 2 == 1 } else { p % 2 == 0 };
+            b.restrict(k, |&sq| outer[usize::from(sq)] == want);
+        }
+    }
+    if let Some(ties) = ties {
+        let neighbours = board.neighbours.clone();
+        // Per square, its rank among squares with as few onward moves (lower first).
+        let rank: Vec<Reverse<usize>> = (0..n)
+            .map(|sq| match ties {
+                Ties::Outward => Reverse(board.distance_from_centre(sq)),
+                Ties::Lowest => Reverse(0),
+                Ties::Highest => Reverse(sq),
+                Ties::Inward => Reverse(usize::MAX - board.distance_from_centre(sq)),
+            })
+            .collect();
+        b.value_order(
+            move |assignment: &Assignment<'_, Square>, _, squares: &mut Vec<usize>| {
+                let mut visited = vec![false; neighbours.len()];
+                for var in 0..assignment.len() {
+                    if let Some(sq) = assignment.index(var) {
+                        visited[sq] = true;
+                    }
+                }
+                let onward = |sq: usize| neighbours[sq].iter().filter(|&&t| !visited[t]).count();
+                // Candidates come in square order and the sort is stable: the
+                // last ties stay in square order.
+                squares.sort_by_cached_key(|&sq| (onward(sq), rank[sq]));
+            },
+        );
+    }
+    let visited = AtMostOnePerLine::new("visited once", |_, &sq: &Square| usize::from(sq));
+    b.build((
+        visited,
+        KnightMoves::new(board, closed),
+        NoDeadEnds::new(board, closed),
+    ))
+}
+
+/// The tour as rows of move numbers (from 1), right-aligned in columns.
+fn render(board: &Board, tour: &[usize]) -> String {
+    let mut number = vec![0; board.squares()];
+    for (k, &sq) in tour.iter().enumerate() {
+        number[sq] = k + 1;
+    }
+    let width = board.squares().to_string().len();
+    let mut out = String::new();
+    for row in number.chunks(board.cols) {
+        let cells: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether known theorems leave room for a tour from `start` (when they do
+/// not, a search would have to try every path, which on a large board
+/// takes for ever):
+///
+/// - A knight changes colour at every move, so moves 1, 3, 5, ... are on
+///   the start square's colour and the others on the other colour: the
+///   start's colour must have `ceil(n / 2)` squares; a closed tour needs
+///   `n` even to come back to the start's colour.
+/// - Schwenk (1991): an `m x n` board (`m <= n`) has a closed tour unless
+///   `m` and `n` are both odd, `m` is 1, 2 or 4, or `m = 3` and `n` is 4, 6
+///   or 8.
+/// - On a `4 x c` board (or `c x 4`), the squares of the two outer rows
+///   only reach squares of the two inner rows, and there are `2c` of each
+///   (`c` of each colour), so no two outer squares are consecutive in a
+///   tour. A tour that starts on an inner square must then alternate inner
+///   and outer squares, and as the colours alternate too, all its inner
+///   squares would have one colour: so no tour starts on an inner square.
+///   One that starts on an outer square alternates too, except for one
+///   step between two inner squares; by the same colour count that step is
+///   from move `2c` to move `2c + 1`, half way, which [`model`] uses to
+///   restrict every move to outer or inner squares.
+fn theorems_allow(board: &Board, start: usize, closed: bool) -> bool {
+    let n = board.squares();
+    let colour = |sq: usize| (sq / board.cols + sq % board.cols) % 2;
+    let same = (0..n).filter(|&sq| colour(sq) == colour(start)).count();
+    if same != n.div_ceil(2) {
+        return false;
+    }
+    let (m, w) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    if closed
+        && ((m % 2 == 1 && w % 2 == 1)
+            || matches!(m, 1 | 2 | 4)
+            || (m == 3 && matches!(w, 4 | 6 | 8)))
+    {
+        return false;
+    }
+    let inner = |line: usize, lines: usize| lines == 4 && (line == 1 || line == 2);
+    !(inner(start / board.cols, board.rows) || inner(start % board.cols, board.cols))
+}
+
+/// Counts the tours, on every core, with a progress bar when stderr is a terminal.
+fn count<C: Checkers<Square> + Clone + Send + Sync>(model: &mut Model<Square, C>) -> Outcome<u128> {
+    if !std::io::stderr().is_terminal() {
+        return model.search().count_parallel(0);
+    }
+    let units = model.split(4, false);
+    let bar = indicatif::ProgressBar::new(units.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "counting {bar:40} {pos}/{len} parts, {elapsed} elapsed",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let outcome = model.search().count_units(&units, 0, |_, _| bar.inc(1));
+    bar.finish_and_clear();
+    outcome
+}
+
+/// Why a run failed: bad input (exit code 2) or checkers that disagree
+/// in cross-check mode (exit code 1).
+enum Failure {
+    Input(String),
+    Checkers(String),
+}
+
+/// The search's own failures (cross-check disagreements) as a [`Failure`].
+fn checked<T>(outcome: &Outcome<T>) -> Result<(), Failure> {
+    match &outcome.stop {
+        StopReason::Disagreement(d) => Err(Failure::Checkers(d.to_string())),
+        StopReason::Cancelled => Err(Failure::Checkers("the search was cancelled".to_owned())),
+        _ => Ok(()),
+    }
+}
+
+/// One of the eight symmetries of a rectangular board: flip the rows,
+/// flip the columns, then swap rows and columns. It maps tours to tours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Symmetry {
+    flip_rows: bool,
+    flip_cols: bool,
+    transpose: bool,
+}
+
+impl Symmetry {
+    /// All eight, the identity first.
+    fn all() -> impl Iterator<Item = Symmetry> {
+        (0..8).map(|k| Symmetry {
+            transpose: k & 1 == 1,
+            flip_rows: k & 2 == 2,
+            flip_cols: k & 4 == 4,
+        })
+    }
+
+    /// The image of `board`.
+    fn board(self, board: &Board) -> Board {
+        if self.transpose {
+            Board::new(board.cols, board.rows)
+        } else {
+            Board::new(board.rows, board.cols)
+        }
+    }
+
+    /// The image of square `sq` of `board`.
+    fn square(self, board: &Board, sq: usize) -> usize {
+        let (mut r, mut c) = (sq / board.cols, sq % board.cols);
+        if self.flip_rows {
+            r = board.rows - 1 - r;
+        }
+        if self.flip_cols {
+            c = board.cols - 1 - c;
+        }
+        if self.transpose {
+            c * board.rows + r
+        } else {
+            r * board.cols + c
+        }
+    }
+}
+
+/// One short search for a tour: on the image of the board under
+/// `symmetry`, from the image of `from`, with `ties`, within `limit` nodes.
+#[derive(Clone, Copy, Debug)]
+struct Attempt {
+    symmetry: Symmetry,
+    from: usize,
+    ties: Ties,
+    limit: u64,
+}
+
+/// Finds a tour from `start` (`None`: there is none).
+///
+/// Warnsdorff's rule finds most tours with little or no backtracking, but
+/// on some boards one way of breaking its ties leads it into a long dead
+/// end that another avoids. So the search is made in short attempts, each
+/// stopped after a budget of nodes: with each tie-breaking rule, on each
+/// mirror image of the board (the square numbers, and so the ties, fall
+/// differently there) and, for a closed tour (which can be turned to
+/// start anywhere), from other start squares too. If none succeeds, a last
+/// attempt searches without a budget. An attempt that searches its whole
+/// tree proves there is no tour.
+fn find(board: &Board, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Failure> {
+    let n = board.squares();
+    let budget = 20 * n as u64 + 1000;
+    let all_ties = [Ties::Outward, Ties::Lowest, Ties::Highest, Ties::Inward];
+    let mut attempts: Vec<Attempt> = all_ties
+        .iter()
+        .flat_map(|&ties| {
+            Symmetry::all().map(move |symmetry| Attempt {
+                symmetry,
+                from: start,
+                ties,
+                limit: budget,
+            })
+        })
+        .collect();
+    let identity = Symmetry::all().next().expect("the identity");
+    if cli.closed {
+        for from in (0..n).filter(|&sq| sq != start).take(8) {
+            for ties in all_ties {
+                attempts.push(Attempt {
+                    symmetry: identity,
+                    from,
+                    ties,
+                    limit: budget,
+                });
+            }
+        }
+    }
+    attempts.push(Attempt {
+        symmetry: identity,
+        from: start,
+        ties: Ties::Outward,
+        limit: u64::MAX,
+    });
+    let spinner = std::io::stderr()
+        .is_terminal()
+        .then(indicatif::ProgressBar::new_spinner);
+    let (mut nodes, mut elapsed) = (0, std::time::Duration::ZERO);
+    let mut found = None;
+    for (k, attempt) in attempts.iter().enumerate() {
+        if let Some(spinner) = &spinner {
+            spinner.set_message(format!(
+                "attempt {} of {}, {nodes} nodes so far",
+                k + 1,
+                attempts.len()
+            ));
+            if attempt.limit == u64::MAX {
+                spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+            }
+        }
+        let image = attempt.symmetry.board(board);
+        let from = attempt.symmetry.square(board, attempt.from);
+        let mut model = model(&image, from, cli.closed, Some(attempt.ties))
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        let outcome = model
+            .search()
+            .cross_check(cli.cross_check)
+            .node_limit(attempt.limit)
+            .first();
+        checked(&outcome)?;
+        nodes += outcome.stats.nodes;
+        elapsed += outcome.stats.elapsed;
+        if let Some(tour) = outcome.value {
+            // Back from the image to the board.
+            let mut original = vec![0; n];
+            for sq in 0..n {
+                original[attempt.symmetry.square(board, sq)] = sq;
+            }
+            let mut tour: Vec<usize> = tour.iter().map(|&sq| original[usize::from(sq)]).collect();
+            // A closed tour found from another square, turned to begin at the start.
+            let at = tour
+                .iter()
+                .position(|&sq| sq == start)
+                .expect("a tour visits every square");
+            tour.rotate_left(at);
+            found = Some(Some(tour));
+        } else if outcome.stop.is_complete() {
+            found = Some(None);
+        }
+        if found.is_some() {
+            if cli.stats {
+                eprintln!("nodes: {nodes}, time: {elapsed:.3?}, attempts: {}", k + 1);
+            }
+            break;
+        }
+    }
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    Ok(found.flatten())
+}
+
+fn run(cli: &Cli) -> Result<String, Failure> {
+    let rows = cli.rows as usize;
+    let cols = cli.cols.unwrap_or(cli.rows) as usize;
+    if rows.saturating_mul(cols) > MAX_SQUARES {
+        return Err(Failure::Input(format!(
+            "a {rows} x {cols} board has {} squares; at most {MAX_SQUARES} are supported",
+            rows as u64 * cols as u64
+        )));
+    }
+    let (r, c) = cli.start.unwrap_or((1, 1));
+    let (r, c) = (r as usize, c as usize);
+    if r > rows || c > cols {
+        return Err(Failure::Input(format!(
+            "invalid value '{r},{c}' for '--start <R,C>': outside the {rows} x {cols} board"
+        )));
+    }
+    let board = Board::new(rows, cols);
+    let start = (r - 1) * cols + (c - 1);
+    if !theorems_allow(&board, start, cli.closed) {
+        return Ok(if cli.count { "0\n" } else { "no tour\n" }.to_owned());
+    }
+    if cli.count {
+        let mut model =
+            model(&board, start, cli.closed, None).map_err(|e| Failure::Input(e.to_string()))?;
+        let outcome = if cli.cross_check {
+            model.search().cross_check(true).count()
+        } else {
+            count(&mut model)
+        };
+        checked(&outcome)?;
+        if cli.stats {
+            eprintln!(
+                "nodes: {}, time: {:.3?}",
+                outcome.stats.nodes, outcome.stats.elapsed
+            );
+        }
+        return Ok(format!("{}\n", outcome.value));
+    }
+    Ok(match find(&board, start, cli)? {
+        Some(tour) => render(&board, &tour),
+        None => "no tour\n".to_owned(),
+    })
+}
+
+/// The first line of a clap error, with the argument it names when that
+/// comes on the next line.
+fn first_line(error: &str) -> String {
+    let mut lines = error.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines
+        .next()
+        .unwrap_or("error: invalid arguments")
+        .to_owned();
+    match lines.next() {
+        Some(next) if first.ends_with(':') => format!("{first} {next}"),
+        _ => first,
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("{}", first_line(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match run(&cli) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Input(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Checkers(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

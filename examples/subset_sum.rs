@@ -1,0 +1,261 @@
+//! Subset sum: which of the given numbers add up to the target?
+//!
+//! ```text
+//! cargo run --release --example subset_sum -- 9 3 34 4 12 5 2
+//! 3 + 4 + 2 = 9
+//! ```
+//!
+//! The model has one yes/no variable per number ("is it in the subset?"),
+//! yes tried first, and one checker, `bounds`, which shows what a bounding
+//! checker looks like. It keeps two running totals with its
+//! `on_assign`/`on_unassign` hooks: the sum of the numbers taken so far, and
+//! the total of the numbers not decided yet. A partial choice is rejected
+//! as soon as the sum exceeds the target, or the sum plus everything still
+//! undecided falls short of it, so whole subtrees are cut at once.
+
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+
+use backtracker::{Assignment, Candidates, Checker, Choice, ModelBuilder, Outcome, StopReason};
+use clap::Parser;
+
+/// Finds a subset of the numbers that adds up to the target.
+#[derive(Parser, Debug)]
+#[command(
+    name = "subset_sum",
+    allow_negative_numbers = true,
+    after_help = "Example: subset_sum 9 3 34 4 12 5 2 prints 3 + 4 + 2 = 9.\n\
+                  Subsets are of positions: equal numbers at two positions make two subsets.\n\
+                  Prints `no subset` when there is none."
+)]
+struct Cli {
+    /// The sum to reach
+    #[arg(value_name = "TARGET")]
+    target: u64,
+
+    /// The numbers to choose from (whole numbers, 0 or more)
+    #[arg(value_name = "NUMBER", required = true)]
+    numbers: Vec<u64>,
+
+    /// Print every subset that adds up to the target, one a line
+    #[arg(long, conflicts_with = "count")]
+    all: bool,
+
+    /// Print the number of such subsets
+    #[arg(long)]
+    count: bool,
+
+    /// Print the number of nodes searched and the time to standard error
+    #[arg(long)]
+    stats: bool,
+
+    /// Check the checker's answers against each other at every node (slow;
+    /// exit code 1 if they disagree)
+    #[arg(long)]
+    cross_check: bool,
+}
+
+/// Domain index of "take the number" (the value `true`, tried first).
+const TAKE: usize = 0;
+/// Domain index of "leave it out" (the value `false`).
+const LEAVE: usize = 1;
+
+/// Keeps the subset's sum within reach of the target: the numbers taken
+/// so far must not exceed it, and together with the undecided numbers they
+/// must still reach it.
+#[derive(Clone, Debug)]
+struct Bounds {
+    numbers: Vec<u128>,
+    target: u128,
+    /// The sum of the numbers taken so far.
+    taken: u128,
+    /// The total of the numbers not decided yet.
+    undecided: u128,
+}
+
+impl Bounds {
+    fn new(numbers: &[u64], target: u64) -> Bounds {
+        let numbers: Vec<u128> = numbers.iter().map(|&x| u128::from(x)).collect();
+        let undecided = numbers.iter().sum();
+        Bounds {
+            numbers,
+            target: u128::from(target),
+            taken: 0,
+            undecided,
+        }
+    }
+
+    /// Whether a partial choice with these totals can still reach the target.
+    #[inline]
+    fn within(&self, taken: u128, undecided: u128) -> bool {
+        taken <= self.target && taken + undecided >= self.target
+    }
+
+    /// Whether deciding number `var` (`take` or not) keeps the totals within bounds.
+    #[inline]
+    fn allows(&self, var: usize, take: bool) -> bool {
+        let x = self.numbers[var];
+        let taken = if take { self.taken + x } else { self.taken };
+        self.within(taken, self.undecided - x)
+    }
+}
+
+impl Checker<bool> for Bounds {
+    fn name(&self) -> &str {
+        "bounds"
+    }
+
+    /// From scratch: add up the taken numbers and the undecided ones.
+    fn check(&self, assignment: &Assignment<'_, bool>) -> bool {
+        let (mut taken, mut undecided) = (0, 0);
+        for (var, &x) in self.numbers.iter().enumerate() {
+            match assignment.get(var) {
+                Some(true) => taken += x,
+                Some(false) => {}
+                None => undecided += x,
+            }
+        }
+        self.within(taken, undecided)
+    }
+
+    #[inline]
+    fn promising(&self, _: &Assignment<'_, bool>, choice: Choice<'_, bool>) -> bool {
+        self.allows(choice.var, *choice.value)
+    }
+
+    /// Both values at once: the domain is `[true, false]`.
+    #[inline]
+    fn filter_word(&self, _: &Assignment<'_, bool>, var: usize, candidates: u64) -> u64 {
+        let take = u64::from(self.allows(var, true)) << TAKE;
+        let leave = u64::from(self.allows(var, false)) << LEAVE;
+        candidates & (take | leave)
+    }
+
+    #[inline]
+    fn filter(
+        &self,
+        assignment: &Assignment<'_, bool>,
+        var: usize,
+        candidates: &mut Candidates<'_>,
+    ) {
+        let words = candidates.words_mut();
+        words[0] = self.filter_word(assignment, var, words[0]);
+    }
+
+    #[inline]
+    fn on_assign(&mut self, choice: Choice<'_, bool>) {
+        let x = self.numbers[choice.var];
+        self.undecided -= x;
+        if *choice.value {
+            self.taken += x;
+        }
+    }
+
+    #[inline]
+    fn on_unassign(&mut self, choice: Choice<'_, bool>) {
+        let x = self.numbers[choice.var];
+        self.undecided += x;
+        if *choice.value {
+            self.taken -= x;
+        }
+    }
+}
+
+/// The chosen numbers as `a + b + c = target`.
+fn render(numbers: &[u64], target: u64, chosen: impl Iterator<Item = bool>) -> String {
+    let terms: Vec<String> = numbers
+        .iter()
+        .zip(chosen)
+        .filter(|(_, take)| *take)
+        .map(|(x, _)| x.to_string())
+        .collect();
+    if terms.is_empty() {
+        format!("(empty) = {target}")
+    } else {
+        format!("{} = {target}", terms.join(" + "))
+    }
+}
+
+/// Why a run failed: checkers that disagree in cross-check mode.
+fn finished<T>(outcome: &Outcome<T>, stats: bool) -> Result<(), String> {
+    if stats {
+        eprintln!(
+            "nodes: {}, time: {:.3?}",
+            outcome.stats.nodes, outcome.stats.elapsed
+        );
+    }
+    match &outcome.stop {
+        StopReason::Completed | StopReason::Stopped => Ok(()),
+        other => Err(other.to_string()),
+    }
+}
+
+fn run(cli: &Cli) -> Result<String, String> {
+    let mut b = ModelBuilder::new();
+    for i in 0..cli.numbers.len() {
+        b.variable(format!("x{}", i + 1), [true, false]);
+    }
+    let mut model = b
+        .build((Bounds::new(&cli.numbers, cli.target),))
+        .map_err(|e| e.to_string())?;
+    let search = model.search().cross_check(cli.cross_check);
+    if cli.count {
+        let outcome = search.count();
+        finished(&outcome, cli.stats)?;
+        return Ok(format!("{}\n", outcome.value));
+    }
+    let mut out = String::new();
+    let outcome = search.for_each(|assignment| {
+        let chosen = (0..cli.numbers.len()).map(|var| assignment.get(var) == Some(&true));
+        out.push_str(&render(&cli.numbers, cli.target, chosen));
+        out.push('\n');
+        if cli.all {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    finished(&outcome, cli.stats)?;
+    if out.is_empty() {
+        out.push_str("no subset\n");
+    }
+    Ok(out)
+}
+
+/// The first line of a clap error, with the argument it names when that
+/// comes on the next line.
+fn first_line(error: &str) -> String {
+    let mut lines = error.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines
+        .next()
+        .unwrap_or("error: invalid arguments")
+        .to_owned();
+    match lines.next() {
+        Some(next) if first.ends_with(':') => format!("{first} {next}"),
+        _ => first,
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("{}", first_line(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match run(&cli) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
