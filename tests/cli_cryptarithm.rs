@@ -2,6 +2,8 @@
 //! checked by arithmetic here, and the full lists against a brute force
 //! over all assignments of digits to letters, written here.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,37 +15,7 @@ const NAME: &str = "cryptarithm";
 /// own target directory (and profile).
 fn binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("test executable in target/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("target directory");
-        let profile = profile_dir
-            .file_name()
-            .and_then(|p| p.to_str())
-            .unwrap_or("debug");
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["build", "--quiet", "--example", NAME, "--target-dir"])
-            .arg(target_dir);
-        match profile {
-            "debug" => {}
-            "release" => {
-                cargo.arg("--release");
-            }
-            other => {
-                cargo.args(["--profile", other]);
-            }
-        }
-        let status = cargo.status().expect("cargo runs");
-        assert!(status.success(), "building the {NAME} example failed");
-        profile_dir
-            .join("examples")
-            .join(format!("{NAME}{}", std::env::consts::EXE_SUFFIX))
-    })
+    BINARY.get_or_init(|| common::example_binary(NAME))
 }
 
 /// What a run printed, and its exit code.

@@ -2,6 +2,8 @@
 //! checked here by an independent validity check; counts are checked
 //! against published figures and against a brute force written here.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -12,37 +14,7 @@ const NAME: &str = "knights_tour";
 /// own target directory (and profile).
 fn binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("test executable in target/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("target directory");
-        let profile = profile_dir
-            .file_name()
-            .and_then(|p| p.to_str())
-            .unwrap_or("debug");
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["build", "--quiet", "--example", NAME, "--target-dir"])
-            .arg(target_dir);
-        match profile {
-            "debug" => {}
-            "release" => {
-                cargo.arg("--release");
-            }
-            other => {
-                cargo.args(["--profile", other]);
-            }
-        }
-        let status = cargo.status().expect("cargo runs");
-        assert!(status.success(), "building the {NAME} example failed");
-        profile_dir
-            .join("examples")
-            .join(format!("{NAME}{}", std::env::consts::EXE_SUFFIX))
-    })
+    BINARY.get_or_init(|| common::example_binary(NAME))
 }
 
 /// What a run printed, and its exit code.

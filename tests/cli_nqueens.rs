@@ -4,6 +4,8 @@
 //! Known answers are typed in from independent sources (OEIS A000170,
 //! `n^n` and `n!`) or computed here by brute force.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -25,39 +27,7 @@ const A000170: [u128; 16] = [
 /// directory and profile as this test.
 fn binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("test executable in <target>/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("target directory");
-        let profile = profile_dir
-            .file_name()
-            .and_then(|p| p.to_str())
-            .expect("profile directory name");
-        let mut build = Command::new(env!("CARGO"));
-        build
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["build", "--quiet", "--example", "nqueens", "--target-dir"])
-            .arg(target_dir);
-        match profile {
-            "debug" => {}
-            "release" => {
-                build.arg("--release");
-            }
-            other => {
-                build.args(["--profile", other]);
-            }
-        }
-        let status = build.status().expect("run cargo build");
-        assert!(status.success(), "building the nqueens example failed");
-        let path = profile_dir
-            .join("examples")
-            .join(format!("nqueens{}", std::env::consts::EXE_SUFFIX));
-        assert!(path.exists(), "no example binary at {}", path.display());
-        path
-    })
+    BINARY.get_or_init(|| common::example_binary("nqueens"))
 }
 
 /// What a run printed and how it ended.

@@ -1,6 +1,8 @@
 //! The `sudoku` example as a command: answers checked by an independent
 //! judge and a published solution, and every kind of bad input.
 
+mod common;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -21,37 +23,7 @@ const NORVIG_SOLUTION: &str =
 /// and returns its path.
 fn binary() -> &'static PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable");
-        let profile_dir = exe
-            .parent()
-            .and_then(|deps| deps.parent())
-            .expect("target/<profile>");
-        let target_dir = profile_dir.parent().expect("target directory");
-        let profile = profile_dir
-            .file_name()
-            .and_then(|p| p.to_str())
-            .expect("profile name");
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["build", "--quiet", "--example", NAME, "--target-dir"])
-            .arg(target_dir);
-        match profile {
-            "debug" => {}
-            "release" => {
-                cargo.arg("--release");
-            }
-            other => {
-                cargo.args(["--profile", other]);
-            }
-        }
-        let status = cargo.status().expect("cargo runs");
-        assert!(status.success(), "building the {NAME} example failed");
-        profile_dir
-            .join("examples")
-            .join(format!("{NAME}{}", std::env::consts::EXE_SUFFIX))
-    })
+    BINARY.get_or_init(|| common::example_binary(NAME))
 }
 
 fn run(args: &[&str], stdin: &str) -> Output {

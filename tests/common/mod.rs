@@ -91,3 +91,39 @@ pub fn queens_walk(n: usize) -> Walk {
 pub fn mirrored(cols: &[usize], n: usize) -> Vec<usize> {
     cols.iter().map(|&c| n - 1 - c).collect()
 }
+
+/// The binary of the example `name`, built once per test process beside
+/// this test's own target directory and profile (tests cannot name example
+/// binaries through `CARGO_BIN_EXE_*`).
+pub fn example_binary(name: &str) -> std::path::PathBuf {
+    use std::path::Path;
+    let exe = std::env::current_exe().expect("test executable path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("test executable in target/<profile>/deps");
+    let target_dir = profile_dir.parent().expect("target directory");
+    let profile = profile_dir
+        .file_name()
+        .and_then(|p| p.to_str())
+        .unwrap_or("debug");
+    let mut cargo = std::process::Command::new(env!("CARGO"));
+    cargo
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "--quiet", "--example", name, "--target-dir"])
+        .arg(target_dir);
+    match profile {
+        "debug" => {}
+        "release" => {
+            cargo.arg("--release");
+        }
+        other => {
+            cargo.args(["--profile", other]);
+        }
+    }
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "building the {name} example failed");
+    profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
