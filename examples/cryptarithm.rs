@@ -17,6 +17,9 @@
 //! the addends' letters before the sum's), so each column is complete, and
 //! checked, as early as possible. The first letter of every word is never 0.
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
@@ -339,32 +342,8 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     Ok(out)
 }
 
-/// The first line of a clap error, with the argument it names when that
-/// comes on the next line.
-fn first_line(error: &str) -> String {
-    let mut lines = error.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines
-        .next()
-        .unwrap_or("error: invalid arguments")
-        .to_owned();
-    match lines.next() {
-        Some(next) if first.ends_with(':') => format!("{first} {next}"),
-        _ => first,
-    }
-}
-
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            print!("{e}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("{}", first_line(&e.to_string()));
-            return ExitCode::from(2);
-        }
-    };
+    let cli: Cli = cli::parse();
     match run(&cli) {
         Ok(text) => {
             print!("{text}");
