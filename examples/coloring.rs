@@ -9,6 +9,9 @@
 //! The format: `c` lines are comments, one `p edge V E` line gives the
 //! number of vertices, and each `e U V` line is an edge (vertices from 1).
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,20 +44,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            if matches!(
-                e.kind(),
-                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
-            ) {
-                print!("{e}");
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("{}", one_line(&e.to_string()));
-            return ExitCode::from(2);
-        }
-    };
+    let cli: Cli = cli::parse();
     match run(&cli) {
         Ok(text) => {
             // A closed standard output (for example `| head`) is not an error.
@@ -107,15 +97,4 @@ fn run(cli: &Cli) -> Result<String, String> {
             .collect(),
         None => format!("no {k}-colouring\n"),
     })
-}
-
-/// The first line of a clap error; when it ends in a colon, the next line
-/// (what is missing) joins it, so the message stays one line.
-fn one_line(text: &str) -> String {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("error: bad arguments");
-    match lines.next() {
-        Some(next) if first.ends_with(':') => format!("{first} {next}"),
-        _ => first.to_owned(),
-    }
 }

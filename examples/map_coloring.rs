@@ -7,6 +7,9 @@
 //! cargo run --example map_coloring -- --trace   # the whole search tree
 //! ```
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -29,20 +32,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            if matches!(
-                e.kind(),
-                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
-            ) {
-                print!("{e}");
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("{}", one_line(&e.to_string()));
-            return ExitCode::from(2);
-        }
-    };
+    let cli: Cli = cli::parse();
     let mut model = australia();
     let text = if cli.count {
         format!("{}\n", model.search().count().value)
@@ -63,15 +53,4 @@ fn main() -> ExitCode {
     // A closed standard output (for example `| head`) is not an error.
     let _ = io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
-}
-
-/// The first line of a clap error; when it ends in a colon, the next line
-/// (what is missing) joins it, so the message stays one line.
-fn one_line(text: &str) -> String {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("error: bad arguments");
-    match lines.next() {
-        Some(next) if first.ends_with(':') => format!("{first} {next}"),
-        _ => first.to_owned(),
-    }
 }

@@ -12,6 +12,9 @@
 //! input is read and checked before anything is solved, so a bad line
 //! gives one error naming it, exit code 2 and no output.
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
@@ -88,20 +91,7 @@ enum Answer {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            if matches!(
-                e.kind(),
-                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
-            ) {
-                print!("{e}");
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("{}", one_line(&e.to_string()));
-            return ExitCode::from(2);
-        }
-    };
+    let cli: Cli = cli::parse();
     match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -244,15 +234,4 @@ fn solve<C: Checkers<u8>>(
         };
         (answer, outcome.stats, outcome.stop)
     })
-}
-
-/// The first line of a clap error; when it ends in a colon, the next line
-/// (what is missing) joins it, so the message stays one line.
-fn one_line(text: &str) -> String {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("error: bad arguments");
-    match lines.next() {
-        Some(next) if first.ends_with(':') => format!("{first} {next}"),
-        _ => first.to_owned(),
-    }
 }
