@@ -476,6 +476,8 @@ pub(crate) struct Engine<'m, V, C: Checkers<V>> {
     entered: bool,
     finished: bool,
     tick: u32,
+    /// Nodes the fast loop may still visit before the next poll.
+    chunk: u64,
     nodes: u64,
     solutions: u128,
     max_depth: usize,
@@ -534,6 +536,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             entered: false,
             finished: false,
             tick: CANCEL_EVERY,
+            chunk: FAST_CHUNK,
             nodes: 0,
             solutions: 0,
             max_depth: 0,
@@ -1171,14 +1174,13 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     /// declared order, no events, no tallies.
     fn run_fast<const COUNT: bool>(&mut self) -> bool {
         loop {
+            let budget = (self.node_limit - self.nodes).min(self.chunk);
             let mut fast = Fast {
-                tick: self.tick,
                 n: self.n,
                 base: self.base,
                 depth: self.depth,
-                nodes: self.nodes,
-                node_limit: self.node_limit,
-                solutions: self.solutions,
+                budget,
+                solutions: 0,
                 max_depth: self.max_depth,
             };
             if self.values.is_none() && self.n <= 64 {
@@ -1194,10 +1196,10 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             );
             self.depth = fast.depth;
             self.assigned = fast.depth + usize::from(matches!(exit, Exit::Solution));
-            self.nodes = fast.nodes;
-            self.solutions = fast.solutions;
+            self.nodes += budget - fast.budget;
+            self.chunk -= budget - fast.budget;
+            self.solutions += u128::from(fast.solutions);
             self.max_depth = fast.max_depth;
-            self.tick = fast.tick;
             match exit {
                 Exit::Solution => {
                     self.pending = true;
@@ -1207,11 +1209,12 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                     self.stop(StopReason::Completed);
                     return false;
                 }
-                Exit::Limit => {
-                    self.stop(StopReason::NodeLimit);
-                    return false;
-                }
-                Exit::Poll => {
+                Exit::Budget => {
+                    if self.nodes >= self.node_limit {
+                        self.stop(StopReason::NodeLimit);
+                        return false;
+                    }
+                    self.chunk = FAST_CHUNK;
                     if let Some(reason) = self.poll() {
                         self.stop(reason);
                         return false;
@@ -1272,16 +1275,20 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     }
 }
 
+/// Nodes [`fast_loop`] may visit before it returns to check the node limit
+/// and poll the cancellation flag: some tens of microseconds of work, so a
+/// cancellation is seen at once, and too rare to cost anything measurable.
+const FAST_CHUNK: u64 = 1 << 12;
+
 /// Counters of [`fast_loop`], copied in and out.
 struct Fast {
-    /// Backtracks left before the next poll.
-    tick: u32,
     n: usize,
     base: usize,
     depth: usize,
-    nodes: u64,
-    node_limit: u64,
-    solutions: u128,
+    /// Nodes it may still visit; what is left on return.
+    budget: u64,
+    /// Solutions it found.
+    solutions: u64,
     max_depth: usize,
 }
 
@@ -1291,10 +1298,9 @@ enum Exit {
     Solution,
     /// Frame `base` is exhausted.
     Done,
-    /// The node limit stopped it before frame `depth` was assigned.
-    Limit,
-    /// Time to read the cancellation flag (frame `depth` is not assigned).
-    Poll,
+    /// The node budget ran out before frame `depth` was assigned: time to
+    /// check the node limit and the cancellation flag.
+    Budget,
 }
 
 /// The frames of [`fast_loop`]: candidates and chosen indices per depth,
@@ -1464,33 +1470,29 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
 ) -> Exit {
     let n = fast.n;
     let base = fast.base;
-    let limit = fast.node_limit;
     let mut d = fast.depth;
-    let mut nodes = fast.nodes;
+    let mut budget = fast.budget;
     let mut solutions = fast.solutions;
     let mut max_depth = fast.max_depth;
-    let mut tick = fast.tick;
+    // The current frame's candidates stay in a register; the frames hold
+    // those of the frames below.
+    let mut c = frames.cand(d);
     let exit = loop {
-        let c = frames.cand(d);
         if c == 0 {
             if d == base {
                 break Exit::Done;
             }
             d -= 1;
             fast_undo(checkers, frames, d);
-            tick -= 1;
-            if tick == 0 {
-                tick = CANCEL_EVERY;
-                break Exit::Poll;
-            }
+            c = frames.cand(d);
             continue;
         }
-        if nodes >= limit {
-            break Exit::Limit;
+        if budget == 0 {
+            break Exit::Budget;
         }
-        frames.set_cand(d, c & (c - 1));
         let index = c.trailing_zeros() as usize;
-        nodes += 1;
+        c &= c - 1;
+        budget -= 1;
         frames.set_index(d, index);
         checkers.assign_all(Choice {
             var: d,
@@ -1498,10 +1500,8 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
             value: frames.value(d, index),
         });
         let next = d + 1;
-        if next > max_depth {
-            max_depth = next;
-        }
         if next == n {
+            max_depth = n;
             solutions += 1;
             if !COUNT {
                 break Exit::Solution;
@@ -1517,24 +1517,24 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
         if COUNT && next + 1 == n {
             // The last variable: its candidates are its solutions.
             let found = u64::from(word.count_ones());
-            if nodes.saturating_add(found) <= limit {
-                nodes += found;
-                solutions += u128::from(found);
-                if found > 0 {
-                    max_depth = n;
-                }
+            if found <= budget {
+                budget -= found;
+                solutions += found;
+                max_depth = max_depth.max(next + usize::from(found > 0));
                 fast_undo(checkers, frames, d);
                 continue;
             }
         }
-        frames.set_cand(next, word);
+        frames.set_cand(d, c);
         d = next;
+        max_depth = max_depth.max(d);
+        c = word;
     };
+    frames.set_cand(d, c);
     fast.depth = d;
-    fast.nodes = nodes;
+    fast.budget = budget;
     fast.solutions = solutions;
     fast.max_depth = max_depth;
-    fast.tick = tick;
     exit
 }
 
