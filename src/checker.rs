@@ -74,7 +74,11 @@ pub trait Checker<V> {
     /// Removes from `candidates` (domain indices of `var`) every value that
     /// is not promising. Defaults to asking [`promising`](Self::promising)
     /// value by value; override it to filter whole words at once.
-    #[inline]
+    // Always inlined, into `filter_word` above all: a checker that only
+    // answers `promising` then gets one loop over the word's bits with its
+    // own `promising` inlined, behind a single call per variable (a virtual
+    // call when the checker is boxed).
+    #[inline(always)]
     fn filter(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
         let domain = assignment.domain(var);
         candidates.retain(|index| {
@@ -92,7 +96,9 @@ pub trait Checker<V> {
     /// [`filter`](Self::filter) for a domain of at most 64 values, whose
     /// candidate set is the one word `candidates`: returns the kept ones.
     /// The engine calls this on its one-word fast path; override it when
-    /// `filter` can be written for one word without a loop.
+    /// `filter` can be written for one word without a loop. Defaults to
+    /// `filter` on that word, so a checker that overrides only `filter` is
+    /// asked through it here too.
     #[inline]
     fn filter_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
         let mut words = [candidates];
@@ -358,6 +364,9 @@ pub type DynChecker<V> = Box<dyn Checker<V> + Send>;
 /// at hand, so a model of many small constraints stays fast.
 pub struct CheckerList<T> {
     items: Vec<T>,
+    /// Whether every checker watches every variable (no checker has a
+    /// scope): the engine then walks `items` itself, with no watch list.
+    global: bool,
     /// Per variable: the checkers whose scope holds it, in model order.
     watch: Vec<Vec<u32>>,
 }
@@ -368,6 +377,7 @@ impl<T> CheckerList<T> {
     pub fn new(items: Vec<T>) -> Self {
         CheckerList {
             items,
+            global: false,
             watch: Vec::new(),
         }
     }
@@ -407,12 +417,14 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
     }
     fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
         let mut watch = vec![Vec::new(); model.len()];
+        let mut global = true;
         for (k, item) in self.items.iter_mut().enumerate() {
             item.prepare(model)?;
             let k = u32::try_from(k).expect("fewer than 2^32 checkers");
             match item.scope() {
                 None => watch.iter_mut().for_each(|w| w.push(k)),
                 Some(vars) => {
+                    global = false;
                     for &v in vars {
                         if watch[v].last() != Some(&k) {
                             watch[v].push(k);
@@ -425,6 +437,7 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
             w.sort_unstable();
             w.dedup();
         }
+        self.global = global;
         self.watch = watch;
         Ok(())
     }
@@ -435,13 +448,25 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
         var: usize,
         candidates: &mut Candidates<'_>,
     ) {
+        if self.global {
+            for item in &self.items {
+                item.filter(assignment, var, candidates);
+            }
+            return;
+        }
         for &k in self.watching(var) {
             self.items[k as usize].filter(assignment, var, candidates);
         }
     }
-    #[inline]
+    #[inline(always)]
     fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
         let mut word = candidates;
+        if self.global {
+            for item in &self.items {
+                word = item.filter_word(assignment, var, word);
+            }
+            return word;
+        }
         for &k in self.watching(var) {
             word = self.items[k as usize].filter_word(assignment, var, word);
         }
@@ -488,18 +513,179 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
     fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool {
         self.items[k].check(assignment)
     }
-    #[inline]
+    #[inline(always)]
     fn assign_all(&mut self, choice: Choice<'_, V>) {
-        for i in 0..self.watch[choice.var].len() {
-            let k = self.watch[choice.var][i] as usize;
-            self.items[k].on_assign(choice);
+        if self.global {
+            for item in &mut self.items {
+                item.on_assign(choice);
+            }
+            return;
+        }
+        let watch = &self.watch[choice.var];
+        for &k in watch {
+            self.items[k as usize].on_assign(choice);
         }
     }
-    #[inline]
+    #[inline(always)]
     fn unassign_all(&mut self, choice: Choice<'_, V>) {
-        for i in (0..self.watch[choice.var].len()).rev() {
-            let k = self.watch[choice.var][i] as usize;
-            self.items[k].on_unassign(choice);
+        if self.global {
+            for item in self.items.iter_mut().rev() {
+                item.on_unassign(choice);
+            }
+            return;
         }
+        let watch = &self.watch[choice.var];
+        for &k in watch.iter().rev() {
+            self.items[k as usize].on_unassign(choice);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ModelBuilder;
+    use std::ops::ControlFlow;
+    use std::sync::{Arc, Mutex};
+
+    /// (`true` for `on_assign`, variable, checker name) in call order.
+    type Log = Arc<Mutex<Vec<(bool, usize, &'static str)>>>;
+
+    /// Accepts everything and logs its hook calls.
+    struct Logger {
+        name: &'static str,
+        scope: Option<Vec<usize>>,
+        log: Log,
+    }
+
+    impl Checker<u8> for Logger {
+        fn name(&self) -> &str {
+            self.name
+        }
+        fn check(&self, _: &Assignment<'_, u8>) -> bool {
+            true
+        }
+        fn on_assign(&mut self, c: Choice<'_, u8>) {
+            self.log.lock().unwrap().push((true, c.var, self.name));
+        }
+        fn on_unassign(&mut self, c: Choice<'_, u8>) {
+            self.log.lock().unwrap().push((false, c.var, self.name));
+        }
+        fn scope(&self) -> Option<&[usize]> {
+            self.scope.as_deref()
+        }
+    }
+
+    /// Runs a full enumeration of three two-valued variables with the
+    /// checkers `(name, scope)` and checks every group of hook calls: the
+    /// checkers watching the variable, in model order for `on_assign` and
+    /// in reverse for `on_unassign`.
+    fn hooks_follow_watch_lists(specs: &[(&'static str, Option<Vec<usize>>)]) {
+        let log = Log::default();
+        let mut b = ModelBuilder::new();
+        for v in 0..3 {
+            b.variable(format!("x{v}"), 0..2u8);
+        }
+        let checkers = specs
+            .iter()
+            .map(|(name, scope)| {
+                Box::new(Logger {
+                    name,
+                    scope: scope.clone(),
+                    log: log.clone(),
+                }) as DynChecker<u8>
+            })
+            .collect();
+        let mut model = b.build_dyn(checkers).unwrap();
+        let mut solutions = 0;
+        model.search().for_each(|_| {
+            solutions += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(solutions, 8);
+        let watchers = |var: usize| -> Vec<&'static str> {
+            specs
+                .iter()
+                .filter(|(_, scope)| scope.as_ref().is_none_or(|s| s.contains(&var)))
+                .map(|(name, _)| *name)
+                .collect()
+        };
+        let log = log.lock().unwrap();
+        let (mut at, mut assigns, mut unassigns) = (0, 0, 0);
+        while at < log.len() {
+            let (assign, var, _) = log[at];
+            let mut expected = watchers(var);
+            if !assign {
+                expected.reverse();
+            }
+            assert!(!expected.is_empty(), "a call for unwatched x{var}");
+            let got: Vec<_> = log[at..(at + expected.len()).min(log.len())]
+                .iter()
+                .map(|&(a, v, name)| {
+                    assert_eq!((a, v), (assign, var), "a group split at call {at}");
+                    name
+                })
+                .collect();
+            assert_eq!(got, expected, "calls {at}.. for x{var}");
+            at += expected.len();
+            if assign {
+                assigns += 1;
+            } else {
+                unassigns += 1;
+            }
+        }
+        // 2 + 4 + 8 steps, each undone.
+        assert_eq!((assigns, unassigns), (14, 14));
+    }
+
+    /// Accepts everything in `check` (and so in the default `promising`),
+    /// but its `filter` keeps only the first value.
+    struct FirstOnly;
+
+    impl Checker<u8> for FirstOnly {
+        fn name(&self) -> &str {
+            "first only"
+        }
+        fn check(&self, _: &Assignment<'_, u8>) -> bool {
+            true
+        }
+        fn filter(&self, _: &Assignment<'_, u8>, _: usize, candidates: &mut Candidates<'_>) {
+            for word in candidates.words_mut() {
+                *word &= 1;
+            }
+        }
+    }
+
+    #[test]
+    fn the_word_path_asks_a_filter_only_checker_its_filter() {
+        let builder = || {
+            let mut b = ModelBuilder::new();
+            for v in 0..3 {
+                b.variable(format!("x{v}"), 0..6u8);
+            }
+            b
+        };
+        // Through `promising` every one of the 6^3 assignments would count.
+        let mut fast = builder().build((FirstOnly,)).unwrap();
+        assert_eq!(fast.search().count().value, 1);
+        let mut boxed = builder()
+            .build_dyn(vec![Box::new(FirstOnly) as DynChecker<u8>])
+            .unwrap();
+        assert_eq!(boxed.search().count().value, 1);
+    }
+
+    #[test]
+    fn a_list_without_scopes_calls_every_checker_in_order() {
+        hooks_follow_watch_lists(&[("a", None), ("b", None), ("c", None)]);
+    }
+
+    #[test]
+    fn a_list_with_scopes_calls_the_watching_checkers_in_order() {
+        hooks_follow_watch_lists(&[
+            ("a", None),
+            ("b", Some(vec![1])),
+            ("c", None),
+            ("d", Some(vec![2, 0])),
+        ]);
     }
 }
