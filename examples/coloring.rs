@@ -12,7 +12,7 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,17 +45,7 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
-    match run(&cli) {
-        Ok(text) => {
-            // A closed standard output (for example `| head`) is not an error.
-            let _ = io::stdout().lock().write_all(text.as_bytes());
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    cli::exit(run(&cli).map_err(cli::Failure::Input))
 }
 
 fn read_input(file: Option<&PathBuf>) -> Result<String, String> {

@@ -20,12 +20,12 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use backtracker::constraints::AtMostOnePerLine;
-use backtracker::{Assignment, Checker, Choice, ModelBuilder, StopReason};
+use backtracker::{Assignment, Checker, Choice, ModelBuilder};
 use clap::Parser;
+use cli::{Failure, SearchOptions};
 
 /// Solves an addition cryptarithm: every letter stands for a different
 /// digit, and the first letter of a word is never 0.
@@ -45,14 +45,8 @@ struct Cli {
     #[arg(long)]
     all: bool,
 
-    /// Print the number of nodes searched and the time to standard error
-    #[arg(long)]
-    stats: bool,
-
-    /// Check the checkers' answers against each other at every node (slow;
-    /// exit code 1 if they disagree)
-    #[arg(long)]
-    cross_check: bool,
+    #[command(flatten)]
+    search: SearchOptions,
 }
 
 /// A parsed puzzle: the addends and the sum, as words of uppercase letters.
@@ -299,63 +293,20 @@ fn model(
     b.build((different, Columns::new(puzzle, letters)))
 }
 
-/// Why a run failed: bad input (exit code 2) or checkers that disagree
-/// in cross-check mode (exit code 1).
-enum Failure {
-    Input(String),
-    Checkers(String),
-}
-
 fn run(cli: &Cli) -> Result<String, Failure> {
     let puzzle = Puzzle::parse(&cli.expression.join(" ")).map_err(Failure::Input)?;
     let letters = puzzle.letters();
     let mut model = model(&puzzle, &letters).map_err(|e| Failure::Input(e.to_string()))?;
-    let mut out = String::new();
-    let outcome = model
-        .search()
-        .cross_check(cli.cross_check)
-        .for_each(|assignment| {
-            let digits: Vec<u8> = (0..letters.len())
-                .map(|var| assignment.get(var).copied().unwrap_or(0))
-                .collect();
-            out.push_str(&puzzle.render(&letters, &digits));
-            out.push('\n');
-            if cli.all {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        });
-    if cli.stats {
-        eprintln!(
-            "nodes: {}, time: {:.3?}",
-            outcome.stats.nodes, outcome.stats.elapsed
-        );
-    }
-    match &outcome.stop {
-        StopReason::Completed | StopReason::Stopped => {}
-        other => return Err(Failure::Checkers(other.to_string())),
-    }
-    if out.is_empty() {
-        out.push_str("no solution\n");
-    }
-    Ok(out)
+    let search = model.search().cross_check(cli.search.cross_check);
+    cli::solution_lines(search, cli.all, &cli.search, "no solution", |assignment| {
+        let digits: Vec<u8> = (0..letters.len())
+            .map(|var| assignment.get(var).copied().unwrap_or(0))
+            .collect();
+        puzzle.render(&letters, &digits)
+    })
 }
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
-    match run(&cli) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Checkers(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::exit(run(&cli))
 }

@@ -44,9 +44,9 @@ use std::process::ExitCode;
 use backtracker::constraints::AtMostOnePerLine;
 use backtracker::{
     Assignment, Candidates, Checker, Checkers, Choice, Model, ModelBuilder, ModelError, Outcome,
-    StopReason,
 };
 use clap::Parser;
+use cli::{Failure, SearchOptions};
 
 /// A square of the board, numbered row by row from 0. Every move's domain
 /// is all the squares in order, so a value's domain index is its square,
@@ -90,14 +90,8 @@ struct Cli {
     #[arg(long)]
     count: bool,
 
-    /// Print the number of nodes searched and the time to standard error
-    #[arg(long)]
-    stats: bool,
-
-    /// Check the checkers against each other at every node (slow; exit
-    /// code 1 if they disagree)
-    #[arg(long)]
-    cross_check: bool,
+    #[command(flatten)]
+    search: SearchOptions,
 }
 
 fn parse_square(text: &str) -> Result<(u32, u32), String> {
@@ -709,22 +703,6 @@ fn count<C: Checkers<Square> + Clone + Send + Sync>(model: &mut Model<Square, C>
     outcome
 }
 
-/// Why a run failed: bad input (exit code 2) or checkers that disagree
-/// in cross-check mode (exit code 1).
-enum Failure {
-    Input(String),
-    Checkers(String),
-}
-
-/// The search's own failures (cross-check disagreements) as a [`Failure`].
-fn checked<T>(outcome: &Outcome<T>) -> Result<(), Failure> {
-    match &outcome.stop {
-        StopReason::Disagreement(d) => Err(Failure::Checkers(d.to_string())),
-        StopReason::Cancelled => Err(Failure::Checkers("the search was cancelled".to_owned())),
-        _ => Ok(()),
-    }
-}
-
 /// One of the eight symmetries of a rectangular board: flip the rows,
 /// flip the columns, then swap rows and columns. It maps tours to tours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -847,10 +825,10 @@ fn find(board: &Board, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Fa
             .map_err(|e| Failure::Input(e.to_string()))?;
         let outcome = model
             .search()
-            .cross_check(cli.cross_check)
+            .cross_check(cli.search.cross_check)
             .node_limit(attempt.limit)
             .first();
-        checked(&outcome)?;
+        cli::checked(&outcome)?;
         nodes += outcome.stats.nodes;
         elapsed += outcome.stats.elapsed;
         if let Some(tour) = outcome.value {
@@ -871,7 +849,7 @@ fn find(board: &Board, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Fa
             found = Some(None);
         }
         if found.is_some() {
-            if cli.stats {
+            if cli.search.stats {
                 eprintln!("nodes: {nodes}, time: {elapsed:.3?}, attempts: {}", k + 1);
             }
             break;
@@ -907,18 +885,12 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     if cli.count {
         let mut model =
             model(&board, start, cli.closed, None).map_err(|e| Failure::Input(e.to_string()))?;
-        let outcome = if cli.cross_check {
+        let outcome = if cli.search.cross_check {
             model.search().cross_check(true).count()
         } else {
             count(&mut model)
         };
-        checked(&outcome)?;
-        if cli.stats {
-            eprintln!(
-                "nodes: {}, time: {:.3?}",
-                outcome.stats.nodes, outcome.stats.elapsed
-            );
-        }
+        cli::finished(&outcome, &cli.search)?;
         return Ok(format!("{}\n", outcome.value));
     }
     Ok(match find(&board, start, cli)? {
@@ -929,18 +901,5 @@ fn run(cli: &Cli) -> Result<String, Failure> {
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
-    match run(&cli) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Checkers(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::exit(run(&cli))
 }

@@ -16,11 +16,11 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use backtracker::{Assignment, Candidates, Checker, Choice, ModelBuilder, Outcome, StopReason};
+use backtracker::{Assignment, Candidates, Checker, Choice, ModelBuilder};
 use clap::Parser;
+use cli::{Failure, SearchOptions};
 
 /// Finds a subset of the numbers that adds up to the target.
 #[derive(Parser, Debug)]
@@ -48,14 +48,8 @@ struct Cli {
     #[arg(long)]
     count: bool,
 
-    /// Print the number of nodes searched and the time to standard error
-    #[arg(long)]
-    stats: bool,
-
-    /// Check the checker's answers against each other at every node (slow;
-    /// exit code 1 if they disagree)
-    #[arg(long)]
-    cross_check: bool,
+    #[command(flatten)]
+    search: SearchOptions,
 }
 
 /// Domain index of "take the number" (the value `true`, tried first).
@@ -179,62 +173,27 @@ fn render(numbers: &[u64], target: u64, chosen: impl Iterator<Item = bool>) -> S
     }
 }
 
-/// Why a run failed: checkers that disagree in cross-check mode.
-fn finished<T>(outcome: &Outcome<T>, stats: bool) -> Result<(), String> {
-    if stats {
-        eprintln!(
-            "nodes: {}, time: {:.3?}",
-            outcome.stats.nodes, outcome.stats.elapsed
-        );
-    }
-    match &outcome.stop {
-        StopReason::Completed | StopReason::Stopped => Ok(()),
-        other => Err(other.to_string()),
-    }
-}
-
-fn run(cli: &Cli) -> Result<String, String> {
+fn run(cli: &Cli) -> Result<String, Failure> {
     let mut b = ModelBuilder::new();
     for i in 0..cli.numbers.len() {
         b.variable(format!("x{}", i + 1), [true, false]);
     }
     let mut model = b
         .build((Bounds::new(&cli.numbers, cli.target),))
-        .map_err(|e| e.to_string())?;
-    let search = model.search().cross_check(cli.cross_check);
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    let search = model.search().cross_check(cli.search.cross_check);
     if cli.count {
         let outcome = search.count();
-        finished(&outcome, cli.stats)?;
+        cli::finished(&outcome, &cli.search)?;
         return Ok(format!("{}\n", outcome.value));
     }
-    let mut out = String::new();
-    let outcome = search.for_each(|assignment| {
+    cli::solution_lines(search, cli.all, &cli.search, "no subset", |assignment| {
         let chosen = (0..cli.numbers.len()).map(|var| assignment.get(var) == Some(&true));
-        out.push_str(&render(&cli.numbers, cli.target, chosen));
-        out.push('\n');
-        if cli.all {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    });
-    finished(&outcome, cli.stats)?;
-    if out.is_empty() {
-        out.push_str("no subset\n");
-    }
-    Ok(out)
+        render(&cli.numbers, cli.target, chosen)
+    })
 }
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
-    match run(&cli) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::exit(run(&cli))
 }

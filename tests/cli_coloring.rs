@@ -4,110 +4,12 @@
 
 mod common;
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
+use common::{
+    assert_bad_input, assert_rejected, brute_force_colorings, complete, cycle, dimacs, is_proper,
+    petersen, run, run_with_input, temp_file,
+};
 
 const NAME: &str = "coloring";
-
-/// Builds the example (once) next to this test's own target directory
-/// and returns its path.
-fn binary() -> &'static PathBuf {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| common::example_binary(NAME))
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(binary())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the example starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("input written");
-    child.wait_with_output().expect("the example ends")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
-}
-
-/// A temporary file holding `text`.
-fn file(text: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::NamedTempFile::new().expect("temp file");
-    f.write_all(text.as_bytes()).expect("written");
-    f
-}
-
-/// A bad input: exit code 2, one line on stderr, nothing on stdout.
-fn assert_rejected(output: &Output, message: &str) {
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
-    assert_eq!(stdout(output), "", "no output for a bad input");
-    let err = stderr(output);
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.contains(message), "{err:?} should contain {message:?}");
-    assert!(!err.contains("panicked"), "{err}");
-}
-
-/// Proper colourings with `k` colours, by trying every assignment.
-fn brute_force_colorings(n: usize, edges: &[(usize, usize)], k: usize) -> u128 {
-    let mut colors = vec![0usize; n];
-    let mut count = 0;
-    loop {
-        if edges.iter().all(|&(u, v)| colors[u - 1] != colors[v - 1]) {
-            count += 1;
-        }
-        let mut i = 0;
-        loop {
-            if i == n {
-                return count;
-            }
-            colors[i] += 1;
-            if colors[i] < k {
-                break;
-            }
-            colors[i] = 0;
-            i += 1;
-        }
-    }
-}
-
-fn cycle(n: usize) -> Vec<(usize, usize)> {
-    (1..=n).map(|v| (v, v % n + 1)).collect()
-}
-
-fn complete(n: usize) -> Vec<(usize, usize)> {
-    (1..=n)
-        .flat_map(|u| (u + 1..=n).map(move |v| (u, v)))
-        .collect()
-}
-
-/// The Petersen graph: outer 5-cycle 1-5, spokes to 6-10, inner pentagram.
-fn petersen() -> Vec<(usize, usize)> {
-    let mut edges = cycle(5);
-    edges.extend((1..=5).map(|v| (v, v + 5)));
-    edges.extend((0..5).map(|i| (6 + i, 6 + (i + 2) % 5)));
-    edges
-}
-
-fn dimacs(n: usize, edges: &[(usize, usize)]) -> String {
-    let mut text = format!("c a graph\np edge {n} {}\n", edges.len());
-    for (u, v) in edges {
-        text.push_str(&format!("e {u} {v}\n"));
-    }
-    text
-}
 
 /// Reads `vertex colour` lines and checks they colour every vertex
 /// properly with colours below `k`.
@@ -130,10 +32,7 @@ fn assert_proper(text: &str, n: usize, edges: &[(usize, usize)], k: usize) {
         .into_iter()
         .map(|c| c.expect("every vertex"))
         .collect();
-    assert!(
-        edges.iter().all(|&(u, v)| colors[u - 1] != colors[v - 1]),
-        "{text}"
-    );
+    assert!(is_proper(edges, &colors), "{text}");
 }
 
 #[test]
@@ -145,27 +44,27 @@ fn chromatic_numbers_of_small_graphs() {
         (8, cycle(8), "2"),
         (1, vec![], "1"),
     ] {
-        let output = run(&["--chromatic"], &dimacs(n, &edges));
-        assert!(output.status.success(), "{}", stderr(&output));
-        assert_eq!(stdout(&output), format!("{expected}\n"), "{edges:?}");
+        let output = run_with_input(NAME, &["--chromatic"], &dimacs(n, &edges));
+        assert_eq!(output.code, Some(0), "{output:?}");
+        assert_eq!(output.stdout, format!("{expected}\n"), "{edges:?}");
     }
 }
 
 #[test]
 fn colours_from_a_file_or_says_there_is_none() {
-    let graph = file(&dimacs(10, &petersen()));
+    let graph = temp_file(&dimacs(10, &petersen()));
     let path = graph.path().to_str().unwrap();
-    let three = run(&["--colors", "3", path], "");
-    assert!(three.status.success());
-    assert_eq!(three.stdout.iter().filter(|&&b| b == b'\n').count(), 10);
-    assert_proper(&stdout(&three), 10, &petersen(), 3);
-    let two = run(&["--colors", "2", path], "");
-    assert!(two.status.success());
-    assert_eq!(stdout(&two), "no 2-colouring\n");
-    let k4 = run(&["--colors", "3", "-"], &dimacs(4, &complete(4)));
-    assert_eq!(stdout(&k4), "no 3-colouring\n");
-    let k4 = run(&["--colors", "4"], &dimacs(4, &complete(4)));
-    assert_proper(&stdout(&k4), 4, &complete(4), 4);
+    let three = run(NAME, &["--colors", "3", path]);
+    assert_eq!(three.code, Some(0), "{three:?}");
+    assert_eq!(three.stdout.matches('\n').count(), 10);
+    assert_proper(&three.stdout, 10, &petersen(), 3);
+    let two = run(NAME, &["--colors", "2", path]);
+    assert_eq!(two.code, Some(0), "{two:?}");
+    assert_eq!(two.stdout, "no 2-colouring\n");
+    let k4 = run_with_input(NAME, &["--colors", "3", "-"], &dimacs(4, &complete(4)));
+    assert_eq!(k4.stdout, "no 3-colouring\n");
+    let k4 = run_with_input(NAME, &["--colors", "4"], &dimacs(4, &complete(4)));
+    assert_proper(&k4.stdout, 4, &complete(4), 4);
 }
 
 #[test]
@@ -175,31 +74,26 @@ fn counts_match_the_cycle_formula_and_brute_force() {
             // (K - 1)^n + (-1)^n (K - 1)
             let sign: i128 = if n % 2 == 0 { 1 } else { -1 };
             let expected = (k as i128 - 1).pow(n as u32) + sign * (k as i128 - 1);
-            let output = run(
+            let output = run_with_input(
+                NAME,
                 &["--count", "--colors", &k.to_string()],
                 &dimacs(n, &cycle(n)),
             );
-            assert_eq!(
-                stdout(&output),
-                format!("{expected}\n"),
-                "C{n}, {k} colours"
-            );
+            assert_eq!(output.stdout, format!("{expected}\n"), "C{n}, {k} colours");
         }
     }
     let petersen_count = brute_force_colorings(10, &petersen(), 3);
-    let output = run(&["--count", "--colors", "3"], &dimacs(10, &petersen()));
-    assert_eq!(stdout(&output), format!("{petersen_count}\n"));
+    let output = run_with_input(
+        NAME,
+        &["--count", "--colors", "3"],
+        &dimacs(10, &petersen()),
+    );
+    assert_eq!(output.stdout, format!("{petersen_count}\n"));
 }
 
 #[test]
 fn help_is_printed_on_standard_output() {
-    let output = run(&["--help"], "");
-    assert_eq!(output.status.code(), Some(0));
-    let text = stdout(&output);
-    assert!(text.contains("Usage: coloring"), "{text}");
-    for option in ["--colors", "--chromatic", "--count"] {
-        assert!(text.contains(option), "{option} in {text}");
-    }
+    common::assert_help(NAME, &["--colors", "--chromatic", "--count"]);
 }
 
 #[test]
@@ -230,15 +124,13 @@ fn malformed_files_are_errors_naming_the_line() {
         ("c nothing here\n", "error: no problem line `p edge V E`"),
     ];
     for (text, message) in cases {
-        assert_rejected(&run(&["--colors", "3"], text), message);
-        assert_rejected(&run(&["--chromatic"], text), message);
+        assert_rejected(&run_with_input(NAME, &["--colors", "3"], text), message);
+        assert_rejected(&run_with_input(NAME, &["--chromatic"], text), message);
     }
-    let graph = file("p edge 2 1\ne 1 3\n");
-    assert_rejected(
-        &run(
-            &["--count", "--colors", "2", graph.path().to_str().unwrap()],
-            "",
-        ),
+    let graph = temp_file("p edge 2 1\ne 1 3\n");
+    assert_bad_input(
+        NAME,
+        &["--count", "--colors", "2", graph.path().to_str().unwrap()],
         "line 2: ",
     );
 }
@@ -247,34 +139,41 @@ fn malformed_files_are_errors_naming_the_line() {
 fn bad_arguments_are_one_line_errors() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.col");
-    assert_rejected(
-        &run(&["--chromatic", missing.to_str().unwrap()], ""),
+    assert_bad_input(
+        NAME,
+        &["--chromatic", missing.to_str().unwrap()],
         "error: cannot read ",
     );
-    assert_rejected(
-        &run(&[], ""),
+    assert_bad_input(
+        NAME,
+        &[],
         "error: the following required arguments were not provided: <--colors <K>|--chromatic>",
     );
-    assert_rejected(
-        &run(&["--colors", "0"], ""),
+    assert_bad_input(
+        NAME,
+        &["--colors", "0"],
         "error: invalid value '0' for '--colors <K>'",
     );
-    assert_rejected(
-        &run(&["--colors", "65"], ""),
+    assert_bad_input(
+        NAME,
+        &["--colors", "65"],
         "error: invalid value '65' for '--colors <K>'",
     );
-    assert_rejected(&run(&["--colors", "many"], ""), "--colors");
-    assert_rejected(
-        &run(&["--count"], ""),
+    assert_bad_input(NAME, &["--colors", "many"], "--colors");
+    assert_bad_input(
+        NAME,
+        &["--count"],
         "error: the following required arguments were not provided",
     );
-    assert_rejected(
-        &run(&["--chromatic", "--colors", "3"], ""),
+    assert_bad_input(
+        NAME,
+        &["--chromatic", "--colors", "3"],
         "cannot be used with",
     );
-    assert_rejected(&run(&["--chromatic", "--count"], ""), "cannot be used with");
-    assert_rejected(
-        &run(&["--chromatic", "--nope"], ""),
+    assert_bad_input(NAME, &["--chromatic", "--count"], "cannot be used with");
+    assert_bad_input(
+        NAME,
+        &["--chromatic", "--nope"],
         "error: unexpected argument '--nope'",
     );
 }

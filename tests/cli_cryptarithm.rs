@@ -5,43 +5,14 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
+
+use common::{assert_bad_input, run, run_ok};
 
 const NAME: &str = "cryptarithm";
 
-/// The example's binary, built once per test process next to this test's
-/// own target directory (and profile).
-fn binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| common::example_binary(NAME))
-}
-
-/// What a run printed, and its exit code.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let output = Command::new(binary())
-        .args(args)
-        .output()
-        .expect("the example runs");
-    Run {
-        code: output.status.code().expect("exit code (no signal)"),
-        stdout: String::from_utf8(output.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("utf-8 stderr"),
-    }
-}
-
 /// Runs the example and expects success; returns its lines.
 fn solve(args: &[&str]) -> Vec<String> {
-    let out = run(args);
-    assert_eq!(out.code, 0, "cryptarithm {args:?} failed: {}", out.stderr);
-    out.stdout.lines().map(str::to_owned).collect()
+    run_ok(NAME, args).lines().map(str::to_owned).collect()
 }
 
 /// The words of `A + B = C` (addends, then the sum), in upper case.
@@ -269,60 +240,37 @@ fn puzzles_without_a_solution() {
 
 #[test]
 fn cross_check_mode_agrees_and_stats_go_to_stderr() {
-    let out = run(&["TWO + TWO = FOUR", "--all", "--cross-check", "--stats"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run(
+        NAME,
+        &["TWO + TWO = FOUR", "--all", "--cross-check", "--stats"],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout.lines().count(), 7);
     assert!(out.stderr.starts_with("nodes: "), "{}", out.stderr);
-    let out = run(&["SEND + MORE = MONEY", "--all", "--cross-check"]);
+    let out = run(NAME, &["SEND + MORE = MONEY", "--all", "--cross-check"]);
     assert_eq!(out.stdout, "9567 + 1085 = 10652\n", "{}", out.stderr);
 }
 
 #[test]
 fn help_is_printed_on_stdout() {
-    let out = run(&["--help"]);
-    assert_eq!(out.code, 0);
-    assert!(out.stdout.contains("Usage: cryptarithm"), "{}", out.stdout);
-    assert!(out.stderr.is_empty());
-}
-
-fn assert_bad_input(args: &[&str], mentions: &str) {
-    let out = run(args);
-    assert_eq!(out.code, 2, "cryptarithm {args:?}: {}", out.stderr);
-    assert!(
-        out.stdout.is_empty(),
-        "cryptarithm {args:?} printed {:?}",
-        out.stdout
-    );
-    assert_eq!(
-        out.stderr.lines().count(),
-        1,
-        "cryptarithm {args:?}: {:?}",
-        out.stderr
-    );
-    assert!(out.stderr.starts_with("error: "), "{:?}", out.stderr);
-    assert!(
-        out.stderr.contains(mentions),
-        "cryptarithm {args:?}: {:?} does not mention {mentions:?}",
-        out.stderr
-    );
-    assert!(!out.stderr.contains("panicked"), "{:?}", out.stderr);
+    common::assert_help(NAME, &["<EXPRESSION>", "--all", "--stats", "--cross-check"]);
 }
 
 #[test]
 fn bad_input_is_a_one_line_error() {
-    assert_bad_input(&[], "<EXPRESSION>");
-    assert_bad_input(&["ABCDE + FGHIJ = KA"], "11 distinct letters");
-    assert_bad_input(&["SEND + MORE"], "`=`");
-    assert_bad_input(&["SEND + MORE = MONEY = CASH"], "`=`");
-    assert_bad_input(&["SEND + = MONEY"], "addend 2");
-    assert_bad_input(&["+ MORE = MONEY"], "addend 1");
-    assert_bad_input(&["SEND + MORE ="], "after `=`");
-    assert_bad_input(&["= MONEY"], "addend 1");
-    assert_bad_input(&["SEND - MORE = MONEY"], "'-'");
-    assert_bad_input(&["S3ND + MORE = MONEY"], "'3'");
-    assert_bad_input(&["SEND MORE = MONEY"], "\"SEND MORE\" is two words");
-    assert_bad_input(&["SÉND + MORE = MONEY"], "'É'");
-    assert_bad_input(&["SEND\t+ MORE\n= MON3Y\n"], "'3'");
-    assert_bad_input(&[""], "`=`");
-    assert_bad_input(&["SEND + MORE = MONEY", "--bogus"], "--bogus");
+    assert_bad_input(NAME, &[], "<EXPRESSION>");
+    assert_bad_input(NAME, &["ABCDE + FGHIJ = KA"], "11 distinct letters");
+    assert_bad_input(NAME, &["SEND + MORE"], "`=`");
+    assert_bad_input(NAME, &["SEND + MORE = MONEY = CASH"], "`=`");
+    assert_bad_input(NAME, &["SEND + = MONEY"], "addend 2");
+    assert_bad_input(NAME, &["+ MORE = MONEY"], "addend 1");
+    assert_bad_input(NAME, &["SEND + MORE ="], "after `=`");
+    assert_bad_input(NAME, &["= MONEY"], "addend 1");
+    assert_bad_input(NAME, &["SEND - MORE = MONEY"], "'-'");
+    assert_bad_input(NAME, &["S3ND + MORE = MONEY"], "'3'");
+    assert_bad_input(NAME, &["SEND MORE = MONEY"], "\"SEND MORE\" is two words");
+    assert_bad_input(NAME, &["SÉND + MORE = MONEY"], "'É'");
+    assert_bad_input(NAME, &["SEND\t+ MORE\n= MON3Y\n"], "'3'");
+    assert_bad_input(NAME, &[""], "`=`");
+    assert_bad_input(NAME, &["SEND + MORE = MONEY", "--bogus"], "--bogus");
 }

@@ -4,43 +4,13 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
+use common::{assert_bad_input, run};
 
 const NAME: &str = "knights_tour";
 
-/// The example's binary, built once per test process next to this test's
-/// own target directory (and profile).
-fn binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| common::example_binary(NAME))
-}
-
-/// What a run printed, and its exit code.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let output = Command::new(binary())
-        .args(args)
-        .output()
-        .expect("the example runs");
-    Run {
-        code: output.status.code().expect("exit code (no signal)"),
-        stdout: String::from_utf8(output.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("utf-8 stderr"),
-    }
-}
-
 /// Runs the example and expects success; returns its standard output.
 fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert_eq!(out.code, 0, "knights_tour {args:?} failed: {}", out.stderr);
-    out.stdout
+    common::run_ok(NAME, args)
 }
 
 fn is_knight_move(a: (usize, usize), b: (usize, usize)) -> bool {
@@ -313,59 +283,44 @@ fn cross_check_mode_agrees() {
 
 #[test]
 fn stats_go_to_stderr() {
-    let out = run(&["8", "--stats"]);
-    assert_eq!(out.code, 0);
+    let out = run(NAME, &["8", "--stats"]);
+    assert_eq!(out.code, Some(0));
     assert_eq!(out.stdout, ok(&["8"]));
     assert!(out.stderr.starts_with("nodes: "), "{}", out.stderr);
 }
 
 #[test]
 fn help_is_printed_on_stdout() {
-    let out = run(&["--help"]);
-    assert_eq!(out.code, 0);
-    assert!(out.stdout.contains("Usage: knights_tour"), "{}", out.stdout);
-    assert!(out.stderr.is_empty());
-}
-
-fn assert_bad_input(args: &[&str], mentions: &str) {
-    let out = run(args);
-    assert_eq!(out.code, 2, "knights_tour {args:?}: {}", out.stderr);
-    assert!(
-        out.stdout.is_empty(),
-        "knights_tour {args:?} printed {:?}",
-        out.stdout
+    common::assert_help(
+        NAME,
+        &[
+            "<N>",
+            "--cols",
+            "--start",
+            "--closed",
+            "--count",
+            "--stats",
+            "--cross-check",
+        ],
     );
-    assert_eq!(
-        out.stderr.lines().count(),
-        1,
-        "knights_tour {args:?}: {:?}",
-        out.stderr
-    );
-    assert!(out.stderr.starts_with("error: "), "{:?}", out.stderr);
-    assert!(
-        out.stderr.contains(mentions),
-        "knights_tour {args:?}: {:?} does not mention {mentions:?}",
-        out.stderr
-    );
-    assert!(!out.stderr.contains("panicked"), "{:?}", out.stderr);
 }
 
 #[test]
 fn bad_input_is_a_one_line_error() {
-    assert_bad_input(&[], "<N>");
-    assert_bad_input(&["0"], "'0'");
-    assert_bad_input(&["-3"], "-3");
-    assert_bad_input(&["eight"], "'eight'");
-    assert_bad_input(&["8", "--cols", "0"], "--cols");
-    assert_bad_input(&["8", "--cols", "x"], "--cols");
-    assert_bad_input(&["8", "--start", "9,1"], "--start");
-    assert_bad_input(&["8", "--start", "1,9"], "--start");
-    assert_bad_input(&["8", "--start", "0,1"], "--start");
-    assert_bad_input(&["8", "--start", "1"], "--start");
-    assert_bad_input(&["8", "--start", "a,b"], "--start");
-    assert_bad_input(&["8", "--start", "1,2,3"], "--start");
-    assert_bad_input(&["65", "--cols", "64"], "4160 squares");
-    assert_bad_input(&["4294967295"], "squares");
-    assert_bad_input(&["8", "--bogus"], "--bogus");
-    assert_bad_input(&["8", "9"], "'9'");
+    assert_bad_input(NAME, &[], "<N>");
+    assert_bad_input(NAME, &["0"], "'0'");
+    assert_bad_input(NAME, &["-3"], "-3");
+    assert_bad_input(NAME, &["eight"], "'eight'");
+    assert_bad_input(NAME, &["8", "--cols", "0"], "--cols");
+    assert_bad_input(NAME, &["8", "--cols", "x"], "--cols");
+    assert_bad_input(NAME, &["8", "--start", "9,1"], "--start");
+    assert_bad_input(NAME, &["8", "--start", "1,9"], "--start");
+    assert_bad_input(NAME, &["8", "--start", "0,1"], "--start");
+    assert_bad_input(NAME, &["8", "--start", "1"], "--start");
+    assert_bad_input(NAME, &["8", "--start", "a,b"], "--start");
+    assert_bad_input(NAME, &["8", "--start", "1,2,3"], "--start");
+    assert_bad_input(NAME, &["65", "--cols", "64"], "4160 squares");
+    assert_bad_input(NAME, &["4294967295"], "squares");
+    assert_bad_input(NAME, &["8", "--bogus"], "--bogus");
+    assert_bad_input(NAME, &["8", "9"], "'9'");
 }

@@ -7,13 +7,13 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::OnceLock;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::Duration;
 
 use backtracker::puzzles::MAX_QUEENS;
+use common::{Run, assert_bad_input, assert_rejected, run, run_with_input};
 
 /// OEIS A000170: the number of ways to place n non-attacking queens on an
 /// n x n board, n = 0, 1, 2, ...
@@ -23,92 +23,24 @@ const A000170: [u128; 16] = [
 
 // ---------------------------------------------------------------- helpers
 
-/// The example binary, built once for this test run in the same target
-/// directory and profile as this test.
-fn binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| common::example_binary("nqueens"))
-}
+const NAME: &str = "nqueens";
 
-/// What a run printed and how it ended.
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl From<Output> for Run {
-    fn from(output: Output) -> Self {
-        Run {
-            code: output.status.code(),
-            stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-            stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        }
-    }
-}
-
-fn command(args: &[&str]) -> Command {
-    let mut cmd = Command::new(binary());
-    cmd.args(args);
-    cmd
-}
-
-/// Runs with empty, closed standard input.
-fn run(args: &[&str]) -> Run {
-    command(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run nqueens")
-        .into()
-}
-
-/// Runs with `input` on standard input.
-fn run_with_input(args: &[&str], input: &str) -> Run {
-    let mut child = command(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start nqueens");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("write stdin");
-    drop(stdin);
-    child.wait_with_output().expect("wait for nqueens").into()
-}
-
-/// A successful run: exit 0, and nothing on standard error unless allowed.
+/// A successful run: exit 0; returns its standard output.
 fn ok(args: &[&str]) -> String {
-    let r = run(args);
-    assert_eq!(r.code, Some(0), "nqueens {args:?}: {r:?}");
-    r.stdout
+    common::run_ok(NAME, args)
 }
 
 /// The count printed for `args`, checking that it is the only output.
 fn count(args: &[&str]) -> u128 {
-    let r = run(args);
-    assert_eq!(r.code, Some(0), "nqueens {args:?}: {r:?}");
-    assert_eq!(r.stderr, "", "nqueens {args:?} wrote to stderr");
+    let r = run(NAME, args);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stderr, "", "{r:?}");
     let line = r
         .stdout
         .strip_suffix('\n')
         .expect("one line ending in a newline");
-    assert!(!line.contains('\n'), "more than one line: {:?}", r.stdout);
+    assert!(!line.contains('\n'), "more than one line: {r:?}");
     line.parse().expect("a number")
-}
-
-/// Bad input: exit code 2, nothing on stdout, one `error:` line on stderr
-/// that mentions `mention`.
-fn assert_bad(r: &Run, mention: &str) {
-    assert_eq!(r.code, Some(2), "{r:?}");
-    assert_eq!(r.stdout, "", "{r:?}");
-    assert!(r.stderr.starts_with("error: "), "{r:?}");
-    assert_eq!(r.stderr.lines().count(), 1, "not one line: {r:?}");
-    assert!(
-        r.stderr.contains(mention),
-        "stderr does not mention {mention:?}: {r:?}"
-    );
-    assert!(!r.stderr.contains("panicked"), "{r:?}");
 }
 
 /// Whether queens at `cols[r]` in each row `r` leave out the attacks in `rules`.
@@ -163,7 +95,7 @@ fn path_str(path: &Path) -> &str {
 
 #[test]
 fn eight_prints_92_and_nothing_else() {
-    let r = run(&["8"]);
+    let r = run(NAME, &["8"]);
     assert_eq!(r.code, Some(0));
     assert_eq!(r.stdout, "92\n");
     assert_eq!(r.stderr, "");
@@ -171,14 +103,14 @@ fn eight_prints_92_and_nothing_else() {
 
 #[test]
 fn n_from_standard_input() {
-    let r = run_with_input(&[], "8\n");
+    let r = run_with_input(NAME, &[], "8\n");
     assert_eq!(
         (r.code, r.stdout.as_str(), r.stderr.as_str()),
         (Some(0), "92\n", "")
     );
-    let r = run_with_input(&[], "  10  \n");
+    let r = run_with_input(NAME, &[], "  10  \n");
     assert_eq!(r.stdout, "724\n");
-    let r = run_with_input(&["--first", "--format", "list"], "8");
+    let r = run_with_input(NAME, &["--first", "--format", "list"], "8");
     assert_eq!(r.stdout, "0 4 7 5 2 6 1 3\n");
 }
 
@@ -274,7 +206,7 @@ fn first_solution_as_a_board() {
 
 #[test]
 fn first_solution_as_a_list() {
-    let r = run(&["8", "--first", "--format", "list"]);
+    let r = run(NAME, &["8", "--first", "--format", "list"]);
     assert_eq!(
         (r.code, r.stdout.as_str(), r.stderr.as_str()),
         (Some(0), "0 4 7 5 2 6 1 3\n", "")
@@ -284,7 +216,7 @@ fn first_solution_as_a_list() {
 #[test]
 fn first_without_a_solution_exits_1() {
     for n in ["2", "3"] {
-        let r = run(&[n, "--first"]);
+        let r = run(NAME, &[n, "--first"]);
         assert_eq!(r.code, Some(1), "{r:?}");
         assert_eq!(r.stdout, "");
         assert_eq!(r.stderr, format!("error: no solution for N = {n}\n"));
@@ -307,7 +239,7 @@ fn all_solutions_as_lists_match_brute_force() {
 fn all_solutions_as_boards() {
     let text = ok(&["4", "--all"]);
     assert_eq!(text, ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n");
-    let r = run(&["3", "--all"]);
+    let r = run(NAME, &["3", "--all"]);
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
 }
 
@@ -315,7 +247,7 @@ fn all_solutions_as_boards() {
 
 /// Standard error of `--stats` without the time line (the only figure that varies).
 fn stats_without_time(args: &[&str]) -> (String, String) {
-    let r = run(args);
+    let r = run(NAME, args);
     assert_eq!(r.code, Some(0), "{r:?}");
     assert_eq!(
         r.stderr.lines().filter(|l| l.starts_with("time: ")).count(),
@@ -432,7 +364,7 @@ fn stats_with_threads_keep_the_count() {
 
 #[test]
 fn trace_of_four_queens() {
-    let r = run(&["4", "--trace"]);
+    let r = run(NAME, &["4", "--trace"]);
     assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
     assert_eq!(r.stdout.matches("solution ").count(), 2);
     insta::assert_snapshot!("n4_trace", r.stdout);
@@ -501,27 +433,26 @@ fn trace_of_a_constraint_subset_names_only_its_checkers() {
 
 #[test]
 fn help_and_version() {
-    let r = run(&["--help"]);
-    assert_eq!(r.code, Some(0));
-    for word in [
-        "--first",
-        "--all",
-        "--format",
-        "--constraints",
-        "--stats",
-        "--trace",
-        "--trace-limit",
-        "--trace-format",
-        "--threads",
-        "--no-symmetry",
-        "--split",
-        "--unit",
-        "--merge",
-        "--checkpoint",
-    ] {
-        assert!(r.stdout.contains(word), "help lacks {word}");
-    }
-    let r = run(&["--version"]);
+    common::assert_help(
+        NAME,
+        &[
+            "--first",
+            "--all",
+            "--format",
+            "--constraints",
+            "--stats",
+            "--trace",
+            "--trace-limit",
+            "--trace-format",
+            "--threads",
+            "--no-symmetry",
+            "--split",
+            "--unit",
+            "--merge",
+            "--checkpoint",
+        ],
+    );
+    let r = run(NAME, &["--version"]);
     assert_eq!(r.code, Some(0));
     assert!(r.stdout.starts_with("nqueens "));
 }
@@ -530,25 +461,32 @@ fn help_and_version() {
 
 #[test]
 fn bad_n_is_refused() {
-    assert_bad(&run(&["abc"]), "`abc`");
-    assert_bad(&run(&["-3"]), "`-3`");
-    assert_bad(&run(&["1e3"]), "`1e3`");
-    assert_bad(&run(&["8.0"]), "`8.0`");
+    assert_bad_input(NAME, &["abc"], "`abc`");
+    assert_bad_input(NAME, &["-3"], "`-3`");
+    assert_bad_input(NAME, &["1e3"], "`1e3`");
+    assert_bad_input(NAME, &["8.0"], "`8.0`");
     let too_big = (MAX_QUEENS + 1).to_string();
-    assert_bad(&run(&[&too_big]), &too_big);
-    assert_bad(
-        &run(&["99999999999999999999999"]),
+    assert_bad_input(NAME, &[&too_big], &too_big);
+    assert_bad_input(
+        NAME,
+        &["99999999999999999999999"],
         "99999999999999999999999",
     );
-    assert_bad(&run(&["8", "9"]), "9");
-    assert_bad(&run_with_input(&[], "abc\n"), "`abc`");
-    assert_bad(&run_with_input(&[], "-3"), "`-3`");
-    assert_bad(&run_with_input(&[], "1e3\n"), "`1e3`");
-    assert_bad(&run_with_input(&[], &format!("{too_big}\n")), &too_big);
-    assert_bad(&run_with_input(&[], "8 9\n"), "8 9");
-    assert_bad(&run_with_input(&[], ""), "standard input is empty");
-    assert_bad(&run_with_input(&[], "\n \n"), "standard input is empty");
-    assert_bad(&run(&[]), "standard input is empty");
+    assert_bad_input(NAME, &["8", "9"], "9");
+    assert_rejected(&run_with_input(NAME, &[], "abc\n"), "`abc`");
+    assert_rejected(&run_with_input(NAME, &[], "-3"), "`-3`");
+    assert_rejected(&run_with_input(NAME, &[], "1e3\n"), "`1e3`");
+    assert_rejected(
+        &run_with_input(NAME, &[], &format!("{too_big}\n")),
+        &too_big,
+    );
+    assert_rejected(&run_with_input(NAME, &[], "8 9\n"), "8 9");
+    assert_rejected(&run_with_input(NAME, &[], ""), "standard input is empty");
+    assert_rejected(
+        &run_with_input(NAME, &[], "\n \n"),
+        "standard input is empty",
+    );
+    assert_bad_input(NAME, &[], "standard input is empty");
 }
 
 #[test]
@@ -562,27 +500,28 @@ fn largest_supported_board_is_accepted() {
 
 #[test]
 fn bad_flags_are_refused() {
-    assert_bad(&run(&["8", "--constraints", "rows"]), "`rows`");
-    assert_bad(&run(&["8", "--constraints", "columns,columns"]), "columns");
-    assert_bad(&run(&["8", "--constraints", "columns,"]), "empty name");
-    assert_bad(&run(&["8", "--constraints", "none,columns"]), "none");
-    assert_bad(&run(&["8", "--frist"]), "--frist");
-    assert_bad(&run(&["8", "-x"]), "-x");
-    assert_bad(&run(&["8", "--format", "grid", "--first"]), "grid");
-    assert_bad(&run(&["8", "--format", "list"]), "--first");
-    assert_bad(&run(&["8", "--first", "--all"]), "--all");
-    assert_bad(&run(&["8", "--threads", "many"]), "many");
-    assert_bad(&run(&["8", "--threads", "-1"]), "-1");
-    assert_bad(&run(&["8", "--threads", "2", "--first"]), "--threads");
-    assert_bad(&run(&["8", "--trace-limit", "5"]), "--trace");
-    assert_bad(&run(&["8", "--trace", "--trace-limit", "0"]), "0");
-    assert_bad(&run(&["8", "--trace", "--trace-format", "svg"]), "svg");
-    assert_bad(&run(&["8", "--split", "x"]), "x");
-    assert_bad(
-        &run(&["8", "--split", "2", "--constraints", "columns"]),
+    assert_bad_input(NAME, &["8", "--constraints", "rows"], "`rows`");
+    assert_bad_input(NAME, &["8", "--constraints", "columns,columns"], "columns");
+    assert_bad_input(NAME, &["8", "--constraints", "columns,"], "empty name");
+    assert_bad_input(NAME, &["8", "--constraints", "none,columns"], "none");
+    assert_bad_input(NAME, &["8", "--frist"], "--frist");
+    assert_bad_input(NAME, &["8", "-x"], "-x");
+    assert_bad_input(NAME, &["8", "--format", "grid", "--first"], "grid");
+    assert_bad_input(NAME, &["8", "--format", "list"], "--first");
+    assert_bad_input(NAME, &["8", "--first", "--all"], "--all");
+    assert_bad_input(NAME, &["8", "--threads", "many"], "many");
+    assert_bad_input(NAME, &["8", "--threads", "-1"], "-1");
+    assert_bad_input(NAME, &["8", "--threads", "2", "--first"], "--threads");
+    assert_bad_input(NAME, &["8", "--trace-limit", "5"], "--trace");
+    assert_bad_input(NAME, &["8", "--trace", "--trace-limit", "0"], "0");
+    assert_bad_input(NAME, &["8", "--trace", "--trace-format", "svg"], "svg");
+    assert_bad_input(NAME, &["8", "--split", "x"], "x");
+    assert_bad_input(
+        NAME,
+        &["8", "--split", "2", "--constraints", "columns"],
         "--constraints",
     );
-    assert_bad(&run(&["8", "--depth", "2"]), "--checkpoint");
+    assert_bad_input(NAME, &["8", "--depth", "2"], "--checkpoint");
 }
 
 // ------------------------------------------------------------ work units
@@ -591,7 +530,7 @@ fn bad_flags_are_refused() {
 fn run_units(units: &str) -> String {
     let mut results = String::new();
     for line in units.lines() {
-        let r = run(&["--unit", line]);
+        let r = run(NAME, &["--unit", line]);
         assert_eq!(r.code, Some(0), "{r:?}");
         assert_eq!(r.stderr, "");
         assert_eq!(r.stdout.lines().count(), 1);
@@ -611,7 +550,7 @@ fn merge(results: &str) -> Run {
     let dir = temp_dir();
     let path = dir.path().join("results.txt");
     std::fs::write(&path, results).expect("write results");
-    run(&["--merge", path_str(&path)])
+    run(NAME, &["--merge", path_str(&path)])
 }
 
 #[test]
@@ -657,14 +596,14 @@ fn split_unit_merge_equals_the_direct_count() {
 #[test]
 fn merge_reads_standard_input() {
     let results = run_units(&ok(&["6", "--split", "2"]));
-    let r = run_with_input(&["--merge", "-"], &results);
+    let r = run_with_input(NAME, &["--merge", "-"], &results);
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), "4\n"));
 }
 
 #[test]
 fn split_without_units_says_so() {
     // Two queens never fit on a 3 x 3 board; the split finds no unit at depth 3.
-    let r = run(&["3", "--split", "3", "--no-symmetry"]);
+    let r = run(NAME, &["3", "--split", "3", "--no-symmetry"]);
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
     assert!(r.stderr.contains("no units"), "{r:?}");
 }
@@ -679,41 +618,42 @@ fn merge_refuses_missing_duplicated_and_foreign_units() {
     // Missing: drop unit 2 (the third line).
     let mut missing = all.clone();
     missing.remove(2);
-    assert_bad(&merge(&join(&missing)), "missing units: 2");
+    assert_rejected(&merge(&join(&missing)), "missing units: 2");
 
     // Duplicated: unit 1 twice.
     let mut duplicated = all.clone();
     duplicated.push(all[1]);
-    assert_bad(&merge(&join(&duplicated)), "duplicated units: 1");
+    assert_rejected(&merge(&join(&duplicated)), "duplicated units: 1");
 
     // Foreign: a unit of another board.
     let other = run_units(&ok(&["7", "--split", "2"]));
     let mut foreign = all.clone();
     foreign.push(other.lines().next().expect("a unit of N = 7"));
-    assert_bad(&merge(&join(&foreign)), "nqueens-7");
+    assert_rejected(&merge(&join(&foreign)), "nqueens-7");
 
     // Mixed runs: the same board split another way.
     let deeper = run_units(&ok(&["8", "--split", "3"]));
     let mut mixed = all.clone();
     mixed.push(deeper.lines().next().expect("a unit at depth 3"));
-    assert_bad(&merge(&join(&mixed)), "different runs");
+    assert_rejected(&merge(&join(&mixed)), "different runs");
 
     // Not an n-queens model at all.
     let renamed = results.replace("model=nqueens-8 ", "model=sudoku-9 ");
-    assert_bad(&merge(&renamed), "sudoku-9");
+    assert_rejected(&merge(&renamed), "sudoku-9");
 
     // A unit whose prefix is not the split's.
     let tampered = results.replacen("prefix=0.", "prefix=1.", 1);
-    assert_bad(&merge(&tampered), "not the unit the split gives");
+    assert_rejected(&merge(&tampered), "not the unit the split gives");
 
     // A damaged line, named by its number.
     let damaged = results.replacen("count=", "count=x", 1);
-    assert_bad(&merge(&damaged), "line 1");
+    assert_rejected(&merge(&damaged), "line 1");
 
     // Nothing to merge, and no such file.
-    assert_bad(&merge("\n"), "no result lines");
-    assert_bad(
-        &run(&["--merge", "no-such-results.txt"]),
+    assert_rejected(&merge("\n"), "no result lines");
+    assert_bad_input(
+        NAME,
+        &["--merge", "no-such-results.txt"],
         "no-such-results.txt",
     );
 }
@@ -722,35 +662,39 @@ fn merge_refuses_missing_duplicated_and_foreign_units() {
 fn unit_refuses_bad_lines() {
     let units = ok(&["6", "--split", "1"]);
     let line = units.lines().next().expect("a unit");
-    assert_bad(&run(&["--unit", "hello"]), "malformed unit line");
-    assert_bad(
-        &run(&[
+    assert_bad_input(NAME, &["--unit", "hello"], "malformed unit line");
+    assert_bad_input(
+        NAME,
+        &[
             "--unit",
             &line.replace("backtracker-unit/1", "backtracker-unit/9"),
-        ]),
+        ],
         "backtracker-unit/9",
     );
-    assert_bad(
-        &run(&["--unit", &line.replace("nqueens-6", "sudoku-6")]),
+    assert_bad_input(
+        NAME,
+        &["--unit", &line.replace("nqueens-6", "sudoku-6")],
         "sudoku-6",
     );
     let too_big = format!("nqueens-{}", MAX_QUEENS + 1);
-    assert_bad(
-        &run(&["--unit", &line.replace("nqueens-6", &too_big)]),
+    assert_bad_input(
+        NAME,
+        &["--unit", &line.replace("nqueens-6", &too_big)],
         &too_big,
     );
-    assert_bad(
-        &run(&["--unit", &line.replace("prefix=0", "prefix=6")]),
+    assert_bad_input(
+        NAME,
+        &["--unit", &line.replace("prefix=0", "prefix=6")],
         "outside the domain",
     );
-    assert_bad(&run(&["--unit", &format!("{line} count=3")]), "count=3");
-    assert_bad(&run(&["6", "--unit", line]), "--unit");
+    assert_bad_input(NAME, &["--unit", &format!("{line} count=3")], "count=3");
+    assert_bad_input(NAME, &["6", "--unit", line], "--unit");
 }
 
 // ------------------------------------------------- checkpoint and signals
 
 fn spawn(args: &[&str]) -> Child {
-    command(args)
+    common::example_command(NAME, args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -798,7 +742,7 @@ fn checkpointed_count_killed_mid_way_resumes() {
     let mut child = spawn(&args);
     wait_for_lines(&mut child, &ckpt, 3);
     send_signal(&child, "-KILL");
-    let killed: Run = child.wait_with_output().expect("wait").into();
+    let killed = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
     assert_eq!(killed.code, None, "killed by a signal");
     assert_eq!(killed.stdout, "");
     let before = std::fs::read_to_string(&ckpt).expect("checkpoint");
@@ -806,15 +750,18 @@ fn checkpointed_count_killed_mid_way_resumes() {
     assert!(finished >= 3);
 
     // Resume, on two threads this time: the units are the same.
-    let resumed = run(&[
-        "15",
-        "--threads",
-        "2",
-        "--checkpoint",
-        ckpt_arg,
-        "--depth",
-        "2",
-    ]);
+    let resumed = run(
+        NAME,
+        &[
+            "15",
+            "--threads",
+            "2",
+            "--checkpoint",
+            ckpt_arg,
+            "--depth",
+            "2",
+        ],
+    );
     assert_eq!(resumed.code, Some(0), "{resumed:?}");
     assert_eq!(resumed.stdout, "2279184\n");
     let total_units = ok(&["15", "--split", "2"]).lines().count();
@@ -830,7 +777,7 @@ fn checkpointed_count_killed_mid_way_resumes() {
     assert_eq!(r.stdout, "2279184\n", "{r:?}");
 
     // A finished checkpoint answers at once, and stays as it is.
-    let again = run(&["15", "--checkpoint", ckpt_arg, "--depth", "2"]);
+    let again = run(NAME, &["15", "--checkpoint", ckpt_arg, "--depth", "2"]);
     assert_eq!(again.stdout, "2279184\n");
     assert_eq!(std::fs::read_to_string(&ckpt).expect("checkpoint"), after);
 }
@@ -839,7 +786,7 @@ fn checkpointed_count_killed_mid_way_resumes() {
 fn checkpoint_of_a_fresh_run_holds_every_unit() {
     let dir = temp_dir();
     let ckpt = dir.path().join("fresh.ckpt");
-    let r = run(&["10", "--checkpoint", path_str(&ckpt)]);
+    let r = run(NAME, &["10", "--checkpoint", path_str(&ckpt)]);
     assert_eq!(
         (r.code, r.stdout.as_str(), r.stderr.as_str()),
         (Some(0), "724\n", "")
@@ -948,8 +895,8 @@ fn damaged_or_foreign_checkpoints_are_refused_and_left_unchanged() {
         std::fs::write(&path, &bytes).expect("write checkpoint");
         let mut full = args.clone();
         full.extend(["--checkpoint", path_str(&path)]);
-        let r = run(&full);
-        assert_bad(&r, mention);
+        let r = run(NAME, &full);
+        assert_rejected(&r, mention);
         assert!(r.stderr.contains("left unchanged"), "{what}: {r:?}");
         let after = std::fs::read(&path).expect("read checkpoint");
         assert_eq!(after, bytes, "{what}: the checkpoint was changed");
@@ -958,7 +905,8 @@ fn damaged_or_foreign_checkpoints_are_refused_and_left_unchanged() {
 
 #[test]
 fn ctrl_c_stops_a_count_with_exit_130_and_no_output() {
-    let mut child = spawn(&["16", "--threads", "2"]);
+    let args = ["16", "--threads", "2"];
+    let mut child = spawn(&args);
     // Give the process time to install its handler; the count itself takes far longer.
     for _ in 0..10 {
         sleep(Duration::from_millis(100));
@@ -968,7 +916,7 @@ fn ctrl_c_stops_a_count_with_exit_130_and_no_output() {
         );
     }
     send_signal(&child, "-INT");
-    let r: Run = child.wait_with_output().expect("wait").into();
+    let r = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
     assert_eq!(r.code, Some(130), "{r:?}");
     assert_eq!(r.stdout, "");
     assert!(r.stderr.starts_with("interrupted"), "{r:?}");
@@ -982,7 +930,7 @@ fn ctrl_c_stops_a_count_with_exit_130_and_no_output() {
 fn ctrl_c_stops_a_checkpointed_count_keeping_finished_units() {
     let dir = temp_dir();
     let ckpt = dir.path().join("int.ckpt");
-    let mut child = spawn(&[
+    let args = [
         "16",
         "--threads",
         "1",
@@ -990,11 +938,12 @@ fn ctrl_c_stops_a_checkpointed_count_keeping_finished_units() {
         path_str(&ckpt),
         "--depth",
         "2",
-    ]);
+    ];
+    let mut child = spawn(&args);
     // Once a unit is written, the handler is in place.
     wait_for_lines(&mut child, &ckpt, 1);
     send_signal(&child, "-INT");
-    let r: Run = child.wait_with_output().expect("wait").into();
+    let r = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
     assert_eq!(r.code, Some(130), "{r:?}");
     assert_eq!(r.stdout, "");
     assert!(r.stderr.contains("units counted"), "{r:?}");

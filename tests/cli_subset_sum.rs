@@ -3,46 +3,20 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
+use common::{assert_bad_input, run};
 
 const NAME: &str = "subset_sum";
-
-/// The example's binary, built once per test process next to this test's
-/// own target directory (and profile).
-fn binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| common::example_binary(NAME))
-}
-
-/// What a run printed, and its exit code.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run<S: AsRef<str>>(args: &[S]) -> Run {
-    let output = Command::new(binary())
-        .args(args.iter().map(AsRef::as_ref))
-        .output()
-        .expect("the example runs");
-    Run {
-        code: output.status.code().expect("exit code (no signal)"),
-        stdout: String::from_utf8(output.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("utf-8 stderr"),
-    }
-}
 
 /// Runs `subset_sum TARGET NUMBERS... EXTRA...` and expects success.
 fn solve(target: u64, numbers: &[u64], extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = vec![target.to_string()];
     args.extend(numbers.iter().map(u64::to_string));
     args.extend(extra.iter().map(|s| (*s).to_owned()));
-    let out = run(&args);
-    assert_eq!(out.code, 0, "subset_sum {args:?} failed: {}", out.stderr);
-    out.stdout.lines().map(str::to_owned).collect()
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    common::run_ok(NAME, &args)
+        .lines()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The subsets (as take/leave per position) that add up to `target`, by
@@ -222,66 +196,54 @@ fn sums_beyond_64_bits_do_not_overflow() {
 
 #[test]
 fn cross_check_mode_agrees_and_stats_go_to_stderr() {
-    let out = run(&[
-        "12",
-        "3",
-        "34",
-        "4",
-        "12",
-        "5",
-        "2",
-        "--all",
-        "--cross-check",
-        "--stats",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run(
+        NAME,
+        &[
+            "12",
+            "3",
+            "34",
+            "4",
+            "12",
+            "5",
+            "2",
+            "--all",
+            "--cross-check",
+            "--stats",
+        ],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, "3 + 4 + 5 = 12\n12 = 12\n");
     assert!(out.stderr.starts_with("nodes: "), "{}", out.stderr);
 }
 
 #[test]
 fn help_is_printed_on_stdout() {
-    let out = run(&["--help"]);
-    assert_eq!(out.code, 0);
-    assert!(out.stdout.contains("Usage: subset_sum"), "{}", out.stdout);
-    assert!(out.stderr.is_empty());
-}
-
-fn assert_bad_input(args: &[&str], mentions: &str) {
-    let out = run(args);
-    assert_eq!(out.code, 2, "subset_sum {args:?}: {}", out.stderr);
-    assert!(
-        out.stdout.is_empty(),
-        "subset_sum {args:?} printed {:?}",
-        out.stdout
+    common::assert_help(
+        NAME,
+        &[
+            "<TARGET>",
+            "<NUMBER>",
+            "--all",
+            "--count",
+            "--stats",
+            "--cross-check",
+        ],
     );
-    assert_eq!(
-        out.stderr.lines().count(),
-        1,
-        "subset_sum {args:?}: {:?}",
-        out.stderr
-    );
-    assert!(out.stderr.starts_with("error: "), "{:?}", out.stderr);
-    assert!(
-        out.stderr.contains(mentions),
-        "subset_sum {args:?}: {:?} does not mention {mentions:?}",
-        out.stderr
-    );
-    assert!(!out.stderr.contains("panicked"), "{:?}", out.stderr);
 }
 
 #[test]
 fn bad_input_is_a_one_line_error() {
-    assert_bad_input(&[], "<TARGET>");
-    assert_bad_input(&["9"], "<NUMBER>");
-    assert_bad_input(&["9", "3", "-4"], "'-4'");
-    assert_bad_input(&["-9", "3"], "'-9'");
-    assert_bad_input(&["nine", "3"], "'nine'");
-    assert_bad_input(&["9", "3", "4.5"], "'4.5'");
+    assert_bad_input(NAME, &[], "<TARGET>");
+    assert_bad_input(NAME, &["9"], "<NUMBER>");
+    assert_bad_input(NAME, &["9", "3", "-4"], "'-4'");
+    assert_bad_input(NAME, &["-9", "3"], "'-9'");
+    assert_bad_input(NAME, &["nine", "3"], "'nine'");
+    assert_bad_input(NAME, &["9", "3", "4.5"], "'4.5'");
     assert_bad_input(
+        NAME,
         &["9", "3", "99999999999999999999"],
         "'99999999999999999999'",
     );
-    assert_bad_input(&["9", "3", "--all", "--count"], "--count");
-    assert_bad_input(&["9", "3", "--bogus"], "--bogus");
+    assert_bad_input(NAME, &["9", "3", "--all", "--count"], "--count");
+    assert_bad_input(NAME, &["9", "3", "--bogus"], "--bogus");
 }

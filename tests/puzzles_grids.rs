@@ -1,6 +1,8 @@
 //! The sudoku and graph-colouring reference models, checked against known
 //! answers from independent sources: published solutions, counts from
-//! formulas, and brute force written here.
+//! formulas, and brute force written here (or in `common`).
+
+mod common;
 
 use backtracker::puzzles::coloring::{
     AUSTRALIA_COLORS, AUSTRALIA_REGIONS, Graph, GraphError, australia, australia_map,
@@ -10,16 +12,10 @@ use backtracker::puzzles::sudoku::{
     Grid, GridError, UnitKind, solve, sudoku, sudoku_with, sudoku_with_places,
 };
 use backtracker::{StopReason, VariableOrder};
-
-const TOP95: &str = include_str!("data/sudoku/top95.txt");
-const HARDEST: &str = include_str!("data/sudoku/hardest.txt");
-
-/// The first puzzle of top95.txt and its solution as printed in Peter
-/// Norvig's essay "Solving Every Sudoku Puzzle" (the "hard1"/grid2 example).
-const NORVIG_PUZZLE: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLUTION: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+use common::{
+    HARDEST, MAP_REGIONS, NORVIG_PUZZLE, NORVIG_SOLUTION, TOP95, brute_force_colorings, complete,
+    cycle, dimacs, is_proper, map_edges, petersen,
+};
 
 // ---------------------------------------------------------------- sudoku
 
@@ -432,65 +428,10 @@ fn pretty_grids_have_box_separators() {
 
 // -------------------------------------------------------------- colouring
 
-/// Proper colourings with `k` colours of a graph on `n` vertices (edges
-/// from 1), by trying every assignment.
-fn brute_force_colorings(n: usize, edges: &[(usize, usize)], k: usize) -> u128 {
-    let mut colors = vec![0usize; n];
-    let mut count = 0;
-    loop {
-        if edges.iter().all(|&(u, v)| colors[u - 1] != colors[v - 1]) {
-            count += 1;
-        }
-        // Next assignment, like an odometer.
-        let mut i = 0;
-        loop {
-            if i == n {
-                return count;
-            }
-            colors[i] += 1;
-            if colors[i] < k {
-                break;
-            }
-            colors[i] = 0;
-            i += 1;
-        }
-    }
-}
-
 fn brute_force_chromatic(n: usize, edges: &[(usize, usize)]) -> usize {
     (0..=n)
         .find(|&k| brute_force_colorings(n, edges, k) > 0)
         .expect("n colours always do")
-}
-
-fn is_proper(edges: &[(usize, usize)], colors: &[usize]) -> bool {
-    edges.iter().all(|&(u, v)| colors[u - 1] != colors[v - 1])
-}
-
-fn cycle(n: usize) -> Vec<(usize, usize)> {
-    (1..=n).map(|v| (v, v % n + 1)).collect()
-}
-
-fn complete(n: usize) -> Vec<(usize, usize)> {
-    (1..=n)
-        .flat_map(|u| (u + 1..=n).map(move |v| (u, v)))
-        .collect()
-}
-
-/// The Petersen graph: outer 5-cycle 1-5, spokes to 6-10, inner pentagram.
-fn petersen() -> Vec<(usize, usize)> {
-    let mut edges = cycle(5);
-    edges.extend((1..=5).map(|v| (v, v + 5)));
-    edges.extend((0..5).map(|i| (6 + i, 6 + (i + 2) % 5)));
-    edges
-}
-
-fn dimacs(n: usize, edges: &[(usize, usize)]) -> String {
-    let mut text = format!("c written by the test\np edge {n} {}\n", edges.len());
-    for (u, v) in edges {
-        text.push_str(&format!("e {u} {v}\n"));
-    }
-    text
 }
 
 #[test]
@@ -634,28 +575,9 @@ fn the_neighbours_checker_agrees_with_itself_in_cross_check_mode() {
     assert_eq!(declared.stop, StopReason::Completed);
 }
 
-/// The textbook map, written here independently of the library's tables.
-const BORDERS: [(&str, &str); 9] = [
-    ("SA", "WA"),
-    ("SA", "NT"),
-    ("SA", "Q"),
-    ("SA", "NSW"),
-    ("SA", "V"),
-    ("WA", "NT"),
-    ("NT", "Q"),
-    ("Q", "NSW"),
-    ("NSW", "V"),
-];
-const REGIONS: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
-
-fn border_edges() -> Vec<(usize, usize)> {
-    let at = |name: &str| REGIONS.iter().position(|r| *r == name).unwrap() + 1;
-    BORDERS.iter().map(|&(a, b)| (at(a), at(b))).collect()
-}
-
 #[test]
 fn australia_has_18_colourings_by_brute_force() {
-    let brute = brute_force_colorings(7, &border_edges(), 3);
+    let brute = brute_force_colorings(7, &map_edges(), 3);
     assert_eq!(brute, 18);
     let mut model = australia();
     assert_eq!(model.search().count().value, brute);
@@ -665,10 +587,10 @@ fn australia_has_18_colourings_by_brute_force() {
 
 #[test]
 fn the_australia_model_uses_the_textbook_map() {
-    assert_eq!(AUSTRALIA_REGIONS, REGIONS);
+    assert_eq!(AUSTRALIA_REGIONS, MAP_REGIONS);
     assert_eq!(AUSTRALIA_COLORS, ["red", "green", "blue"]);
     let map = australia_map();
-    let mut ours: Vec<(usize, usize)> = border_edges()
+    let mut ours: Vec<(usize, usize)> = map_edges()
         .iter()
         .map(|&(u, v)| (u.min(v), u.max(v)))
         .collect();
@@ -685,7 +607,7 @@ fn the_australia_model_uses_the_textbook_map() {
         .iter()
         .map(|c| AUSTRALIA_COLORS.iter().position(|x| x == c).unwrap())
         .collect();
-    assert!(is_proper(&border_edges(), &indices));
+    assert!(is_proper(&map_edges(), &indices));
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests: known answers typed in from
-//! public sources and small brute-force oracles that do not use the engine.
+//! public sources, small brute-force oracles and graphs that do not use the
+//! engine, and the running of the examples as commands.
 
 #![allow(dead_code)]
 
@@ -92,10 +93,50 @@ pub fn mirrored(cols: &[usize], n: usize) -> Vec<usize> {
     cols.iter().map(|&c| n - 1 - c).collect()
 }
 
-/// The binary of the example `name`, built once per test process beside
-/// this test's own target directory and profile (tests cannot name example
-/// binaries through `CARGO_BIN_EXE_*`).
+/// Sudoku puzzles, one per line, from public collections (see
+/// `tests/data/sudoku/`).
+pub const TOP95: &str = include_str!("../data/sudoku/top95.txt");
+/// See [`TOP95`].
+pub const HARDEST: &str = include_str!("../data/sudoku/hardest.txt");
+
+/// The first puzzle of top95.txt and its solution as printed in Peter
+/// Norvig's essay "Solving Every Sudoku Puzzle" (the "hard1"/grid2 example).
+pub const NORVIG_PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// See [`NORVIG_PUZZLE`].
+pub const NORVIG_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// A temporary file holding `text`.
+pub fn temp_file(text: &str) -> tempfile::NamedTempFile {
+    use std::io::Write;
+    let mut f = tempfile::NamedTempFile::new().expect("temp file");
+    f.write_all(text.as_bytes()).expect("written");
+    f
+}
+
+// ------------------------------------------------------ examples as commands
+
+/// The binary of the example `name`, built once per test process (and
+/// name) beside this test's own target directory and profile (tests cannot
+/// name example binaries through `CARGO_BIN_EXE_*`).
 pub fn example_binary(name: &str) -> std::path::PathBuf {
+    use std::collections::BTreeMap;
+    use std::sync::{Mutex, OnceLock};
+    static BUILT: OnceLock<Mutex<BTreeMap<String, std::path::PathBuf>>> = OnceLock::new();
+    // Held while building, so tests running at once build each example once.
+    let mut built = BUILT
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    built
+        .entry(name.to_owned())
+        .or_insert_with(|| build_example(name))
+        .clone()
+}
+
+/// Builds the example `name` with cargo and returns the binary's path.
+fn build_example(name: &str) -> std::path::PathBuf {
     use std::path::Path;
     let exe = std::env::current_exe().expect("test executable path");
     let profile_dir = exe
@@ -126,4 +167,202 @@ pub fn example_binary(name: &str) -> std::path::PathBuf {
     profile_dir
         .join("examples")
         .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// What one run of an example printed, and how it ended.
+#[derive(Debug)]
+pub struct Run {
+    /// The command line, as `name ["arg", ...]`, for messages.
+    pub command: String,
+    /// The exit code; `None` when a signal ended the process.
+    pub code: Option<i32>,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+impl Run {
+    /// The run of `name` with `args` that ended with `output`.
+    pub fn new(name: &str, args: &[&str], output: std::process::Output) -> Run {
+        let command = format!("{name} {args:?}");
+        Run {
+            code: output.status.code(),
+            stdout: String::from_utf8(output.stdout)
+                .unwrap_or_else(|e| panic!("{command}: stdout is not UTF-8: {e}")),
+            stderr: String::from_utf8(output.stderr)
+                .unwrap_or_else(|e| panic!("{command}: stderr is not UTF-8: {e}")),
+            command,
+        }
+    }
+}
+
+/// A command running the example `name` with `args` (standard streams
+/// not set up yet).
+pub fn example_command(name: &str, args: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new(example_binary(name));
+    command.args(args);
+    command
+}
+
+/// Runs the example `name` with `args` and an empty, closed standard input.
+pub fn run(name: &str, args: &[&str]) -> Run {
+    let output = example_command(name, args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{name} {args:?} does not start: {e}"));
+    Run::new(name, args, output)
+}
+
+/// Runs the example `name` with `args` and `input` on standard input. The
+/// example may stop reading early (after a bad line, say).
+pub fn run_with_input(name: &str, args: &[&str], input: &str) -> Run {
+    use std::io::{ErrorKind, Write};
+    use std::process::Stdio;
+    let mut child = example_command(name, args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{name} {args:?} does not start: {e}"));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // Written from another thread, so a large input cannot block the
+    // example while its output fills the pipes.
+    let output = std::thread::scope(|scope| {
+        scope.spawn(move || match stdin.write_all(input.as_bytes()) {
+            Err(e) if e.kind() != ErrorKind::BrokenPipe => panic!("writing the input: {e}"),
+            _ => {}
+        });
+        child.wait_with_output()
+    })
+    .unwrap_or_else(|e| panic!("{name} {args:?} cannot be waited for: {e}"));
+    Run::new(name, args, output)
+}
+
+/// Runs the example `name` with `args` (and empty standard input), checks
+/// that it succeeds and returns its standard output.
+pub fn run_ok(name: &str, args: &[&str]) -> String {
+    let r = run(name, args);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    r.stdout
+}
+
+/// Checks the example's `--help`: exit code 0, `Usage: <name>` and every
+/// one of `options` on standard output, nothing on standard error.
+pub fn assert_help(name: &str, options: &[&str]) {
+    let r = run(name, &["--help"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.contains(&format!("Usage: {name}")), "{r:?}");
+    for option in options {
+        assert!(r.stdout.contains(option), "help lacks {option}: {r:?}");
+    }
+    assert_eq!(r.stderr, "", "{r:?}");
+}
+
+/// A rejected input: exit code 2, nothing on standard output, exactly one
+/// line on standard error that starts with `error: ` and mentions
+/// `mentions`, and no panic.
+pub fn assert_rejected(r: &Run, mentions: &str) {
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert_eq!(r.stdout, "", "{} printed something: {r:?}", r.command);
+    assert_eq!(r.stderr.lines().count(), 1, "not one line: {r:?}");
+    assert!(r.stderr.starts_with("error: "), "{r:?}");
+    assert!(
+        r.stderr.contains(mentions),
+        "{}: {:?} does not mention {mentions:?}",
+        r.command,
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+}
+
+/// Runs the example `name` with `args` (and empty standard input) and
+/// checks that it rejects them: see [`assert_rejected`].
+pub fn assert_bad_input(name: &str, args: &[&str], mentions: &str) {
+    assert_rejected(&run(name, args), mentions);
+}
+
+// ------------------------------------------------------------ graphs
+
+/// Whether `colors` (indexed by vertex - 1) gives the ends of every edge
+/// different colours. Vertices are numbered from 1.
+pub fn is_proper(edges: &[(usize, usize)], colors: &[usize]) -> bool {
+    edges.iter().all(|&(u, v)| colors[u - 1] != colors[v - 1])
+}
+
+/// Proper colourings with `k` colours of a graph on `n` vertices (edges
+/// from 1), by trying every assignment.
+pub fn brute_force_colorings(n: usize, edges: &[(usize, usize)], k: usize) -> u128 {
+    let mut colors = vec![0usize; n];
+    let mut count = 0;
+    loop {
+        if is_proper(edges, &colors) {
+            count += 1;
+        }
+        // Next assignment, like an odometer.
+        let mut i = 0;
+        loop {
+            if i == n {
+                return count;
+            }
+            colors[i] += 1;
+            if colors[i] < k {
+                break;
+            }
+            colors[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// The cycle on vertices 1 to `n`.
+pub fn cycle(n: usize) -> Vec<(usize, usize)> {
+    (1..=n).map(|v| (v, v % n + 1)).collect()
+}
+
+/// The complete graph on vertices 1 to `n`.
+pub fn complete(n: usize) -> Vec<(usize, usize)> {
+    (1..=n)
+        .flat_map(|u| (u + 1..=n).map(move |v| (u, v)))
+        .collect()
+}
+
+/// The Petersen graph: outer 5-cycle 1-5, spokes to 6-10, inner pentagram.
+pub fn petersen() -> Vec<(usize, usize)> {
+    let mut edges = cycle(5);
+    edges.extend((1..=5).map(|v| (v, v + 5)));
+    edges.extend((0..5).map(|i| (6 + i, 6 + (i + 2) % 5)));
+    edges
+}
+
+/// A graph in DIMACS `.col` format, with a comment line first.
+pub fn dimacs(n: usize, edges: &[(usize, usize)]) -> String {
+    let mut text = format!("c written by the test\np edge {n} {}\n", edges.len());
+    for (u, v) in edges {
+        text.push_str(&format!("e {u} {v}\n"));
+    }
+    text
+}
+
+/// The textbook map of Australia's regions, written here independently
+/// of the library's tables: the regions in their usual order, ...
+pub const MAP_REGIONS: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
+
+/// ... and the pairs of regions that share a border.
+pub const MAP_BORDERS: [(&str, &str); 9] = [
+    ("SA", "WA"),
+    ("SA", "NT"),
+    ("SA", "Q"),
+    ("SA", "NSW"),
+    ("SA", "V"),
+    ("WA", "NT"),
+    ("NT", "Q"),
+    ("Q", "NSW"),
+    ("NSW", "V"),
+];
+
+/// [`MAP_BORDERS`] as edges between positions in [`MAP_REGIONS`] (from 1).
+pub fn map_edges() -> Vec<(usize, usize)> {
+    let at = |name: &str| MAP_REGIONS.iter().position(|r| *r == name).unwrap() + 1;
+    MAP_BORDERS.iter().map(|&(a, b)| (at(a), at(b))).collect()
 }
