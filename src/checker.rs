@@ -73,11 +73,16 @@ pub trait Checker<V> {
 
     /// Removes from `candidates` (domain indices of `var`) every value that
     /// is not promising. Defaults to asking [`promising`](Self::promising)
-    /// value by value; override it to filter whole words at once.
+    /// value by value: about each candidate once, in increasing index order,
+    /// and about no other value. Override it to filter whole words at once.
     // Always inlined, into `filter_word` above all: a checker that only
     // answers `promising` then gets one loop over the word's bits with its
     // own `promising` inlined, behind a single call per variable (a virtual
-    // call when the checker is boxed).
+    // call when the checker is boxed). Asking about every domain value of a
+    // word instead, in a loop of fixed length that ANDs the answers with the
+    // word, was measured slower, for words with most values left and even
+    // for full ones: the extra questions and the dense-or-sparse test cost
+    // more than the loop exits they save.
     #[inline(always)]
     fn filter(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
         let domain = assignment.domain(var);
@@ -672,6 +677,58 @@ mod tests {
             .build_dyn(vec![Box::new(FirstOnly) as DynChecker<u8>])
             .unwrap();
         assert_eq!(boxed.search().count().value, 1);
+    }
+
+    /// Rejects domain index 3 of every variable.
+    struct NotThree;
+
+    impl Checker<u8> for NotThree {
+        fn name(&self) -> &str {
+            "not three"
+        }
+        fn check(&self, a: &Assignment<'_, u8>) -> bool {
+            (0..a.len()).all(|v| a.index(v) != Some(3))
+        }
+    }
+
+    /// Accepts everything and logs every `(var, index)` its `promising` is
+    /// asked about (its `filter` is the default).
+    struct Asked(Arc<Mutex<Vec<(usize, usize)>>>);
+
+    impl Checker<u8> for Asked {
+        fn name(&self) -> &str {
+            "asked"
+        }
+        fn check(&self, _: &Assignment<'_, u8>) -> bool {
+            true
+        }
+        fn promising(&self, _: &Assignment<'_, u8>, c: Choice<'_, u8>) -> bool {
+            self.0.lock().unwrap().push((c.var, c.index));
+            true
+        }
+    }
+
+    #[test]
+    fn the_default_filter_asks_only_the_candidates_in_order() {
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let mut b = ModelBuilder::new();
+        for v in 0..3 {
+            b.variable(format!("x{v}"), 0..6u8);
+        }
+        b.restrict(1, |v| v % 2 == 0);
+        b.pin(2, &5);
+        let mut model = b.build((NotThree, Asked(asked.clone()))).unwrap();
+        // x0 in {0, 1, 2, 4, 5}, x1 in {0, 2, 4}, x2 = 5.
+        assert_eq!(model.search().count().value, 15);
+        let asked = asked.lock().unwrap();
+        // x0 is filtered once, at the root; x1 once per value of x0; x2
+        // once per pair of values of x0 and x1.
+        let of = |var: usize| -> Vec<usize> {
+            asked.iter().filter(|a| a.0 == var).map(|a| a.1).collect()
+        };
+        assert_eq!(of(0), [0, 1, 2, 4, 5]);
+        assert_eq!(of(1), [0, 2, 4].repeat(5));
+        assert_eq!(of(2), [5; 15]);
     }
 
     #[test]
