@@ -260,7 +260,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     }
 
     /// Stops with [`StopReason::Cancelled`] soon after `flag` becomes true
-    /// (another thread may set it; it is read every few thousand backtracks).
+    /// (another thread may set it; it is read every few thousand nodes).
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.config.cancel = Some(flag);
         self
