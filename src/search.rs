@@ -475,8 +475,7 @@ pub(crate) struct Engine<'m, V, C: Checkers<V>> {
     /// Frame `base` was filled.
     entered: bool,
     finished: bool,
-    tick: u32,
-    /// Nodes the fast loop may still visit before the next poll.
+    /// Nodes the search may still visit before it next polls.
     chunk: u64,
     nodes: u64,
     solutions: u128,
@@ -488,7 +487,10 @@ pub(crate) struct Engine<'m, V, C: Checkers<V>> {
 }
 
 const NO_CHECKER: u32 = u32::MAX;
-const CANCEL_EVERY: u32 = 4096;
+/// Nodes between two polls of the cancellation flag (and, in the fast
+/// loop, checks of the node limit): some tens of microseconds of work, so a
+/// cancellation is seen at once, and too rare to cost anything measurable.
+const POLL_EVERY: u64 = 1 << 12;
 
 impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     pub(crate) fn new(model: &'m mut Model<V, C>, config: &Config<V>, prefix: &[u32]) -> Self {
@@ -535,8 +537,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             leaf_shown: false,
             entered: false,
             finished: false,
-            tick: CANCEL_EVERY,
-            chunk: FAST_CHUNK,
+            chunk: POLL_EVERY,
             nodes: 0,
             solutions: 0,
             max_depth: 0,
@@ -1063,14 +1064,6 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                     self.stop(StopReason::Stopped);
                     return false;
                 }
-                self.tick -= 1;
-                if self.tick == 0 {
-                    self.tick = CANCEL_EVERY;
-                    if let Some(reason) = self.poll() {
-                        self.stop(reason);
-                        return false;
-                    }
-                }
                 continue;
             };
             let var = self.var_at[d] as usize;
@@ -1085,6 +1078,14 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                 self.stop(StopReason::NodeLimit);
                 return false;
             }
+            if self.chunk == 0 {
+                self.chunk = POLL_EVERY;
+                if let Some(reason) = self.poll() {
+                    self.stop(reason);
+                    return false;
+                }
+            }
+            self.chunk -= 1;
             self.nodes += 1;
             self.assign(d, var, index);
             if d + 1 > self.max_depth {
@@ -1196,8 +1197,9 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             );
             self.depth = fast.depth;
             self.assigned = fast.depth + usize::from(matches!(exit, Exit::Solution));
-            self.nodes += budget - fast.budget;
-            self.chunk -= budget - fast.budget;
+            let used = budget - fast.budget;
+            self.nodes += used;
+            self.chunk -= used;
             self.solutions += u128::from(fast.solutions);
             self.max_depth = fast.max_depth;
             match exit {
@@ -1214,7 +1216,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
                         self.stop(StopReason::NodeLimit);
                         return false;
                     }
-                    self.chunk = FAST_CHUNK;
+                    self.chunk = POLL_EVERY;
                     if let Some(reason) = self.poll() {
                         self.stop(reason);
                         return false;
@@ -1274,11 +1276,6 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
         })
     }
 }
-
-/// Nodes [`fast_loop`] may visit before it returns to check the node limit
-/// and poll the cancellation flag: some tens of microseconds of work, so a
-/// cancellation is seen at once, and too rare to cost anything measurable.
-const FAST_CHUNK: u64 = 1 << 12;
 
 /// Counters of [`fast_loop`], copied in and out.
 struct Fast {
