@@ -1474,43 +1474,92 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
     // The current frame's candidates stay in a register; the frames hold
     // those of the frames below.
     let mut c = frames.cand(d);
+    // With deferred undos (boxed checkers), whether frame `d`'s value is
+    // still assigned: its undo waits for the frame's next value, so that
+    // undo, assignment and the next variable's filter reach each checker in
+    // one (virtual) call. Each checker still sees its own hooks last in
+    // first out; only calls to different checkers interleave.
+    let defer = C::DEFER_UNDO;
+    let mut held = false;
     let exit = loop {
         if c == 0 {
+            if defer && held {
+                fast_undo(checkers, frames, d);
+            }
             if d == base {
                 break Exit::Done;
             }
             d -= 1;
-            fast_undo(checkers, frames, d);
+            if defer {
+                held = true;
+            } else {
+                fast_undo(checkers, frames, d);
+            }
             c = frames.cand(d);
             continue;
         }
         if budget == 0 {
+            if defer && held {
+                fast_undo(checkers, frames, d);
+            }
             break Exit::Budget;
         }
         let index = c.trailing_zeros() as usize;
         c &= c - 1;
         budget -= 1;
+        let undo = (defer && held).then(|| {
+            let old = frames.index(d);
+            Choice {
+                var: d,
+                index: old,
+                value: frames.value(d, old),
+            }
+        });
         frames.set_index(d, index);
-        checkers.assign_all(Choice {
+        let choice = Choice {
             var: d,
             index,
             value: frames.value(d, index),
-        });
+        };
+        if !defer {
+            checkers.assign_all(choice);
+        }
         let next = d + 1;
         if next == n {
+            if defer {
+                if let Some(undo) = undo {
+                    checkers.unassign_all(undo);
+                }
+                checkers.assign_all(choice);
+            }
             max_depth = n;
             solutions += 1;
             if !COUNT {
                 break Exit::Solution;
             }
-            fast_undo(checkers, frames, d);
+            if defer {
+                held = true;
+            } else {
+                fast_undo(checkers, frames, d);
+            }
             continue;
         }
-        let word = checkers.filter_all_word(
-            &Assignment::prefix(table, frames.indices(), next),
-            next,
-            frames.initial(next),
-        );
+        let word = if defer {
+            held = true;
+            checkers.advance_all_word(
+                undo.as_ref(),
+                &choice,
+                &Assignment::prefix(table, frames.indices(), next),
+                next,
+                frames.initial(next),
+            )
+        } else {
+            checkers.filter_all_word(
+                &Assignment::prefix(table, frames.indices(), next),
+                next,
+                frames.initial(next),
+            )
+        };
         if COUNT && next + 1 == n {
             // The last variable: its candidates are its solutions.
             let found = u64::from(word.count_ones());
@@ -1518,12 +1567,15 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
                 budget -= found;
                 solutions += found;
                 max_depth = max_depth.max(next + usize::from(found > 0));
-                fast_undo(checkers, frames, d);
+                if !defer {
+                    fast_undo(checkers, frames, d);
+                }
                 continue;
             }
         }
         frames.set_cand(d, c);
         d = next;
+        held = false;
         max_depth = max_depth.max(d);
         c = word;
     };

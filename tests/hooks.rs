@@ -18,8 +18,8 @@ use backtracker::constraints::AtMostOnePerLine;
 use backtracker::observe::from_fn;
 use backtracker::trace::Trace;
 use backtracker::{
-    Assignment, Checker, Checkers, Choice, Control, Event, Model, ModelBuilder, ModelError,
-    ModelInfo, Outcome, StopReason, VariableOrder,
+    Assignment, Checker, CheckerList, Checkers, Choice, Control, Event, Model, ModelBuilder,
+    ModelError, ModelInfo, Outcome, StopReason, VariableOrder,
 };
 use common::queens_walk;
 
@@ -43,6 +43,8 @@ struct Shared {
     log: Rc<RefCell<Vec<Entry>>>,
     /// Hook calls that broke the contract, described.
     violations: Rc<RefCell<Vec<String>>>,
+    /// How the model holds its checkers, for messages.
+    kind: &'static str,
 }
 
 /// The two recorders' own rules: each forbids a few (row, column) pairs.
@@ -203,6 +205,9 @@ type Queens = (
     Recorder,
 );
 
+/// The same checkers, boxed.
+type BoxedQueens = CheckerList<Box<dyn Checker<usize>>>;
+
 fn column(_: usize, c: &usize) -> usize {
     *c
 }
@@ -227,22 +232,68 @@ fn recorded_queens_with(
     trigger: Option<Trigger>,
 ) -> (Model<usize, Queens>, Shared) {
     let shared = Shared::default();
-    let mut first = Recorder::new("first", VETO_FIRST, queens_rules, &shared);
-    first.trigger = trigger;
     let model = queens_builder(n, order, reversed_values)
-        .build((
-            first,
-            AtMostOnePerLine::new("columns", column as fn(usize, &usize) -> usize),
-            AtMostOnePerLine::new("diagonals", diagonal as fn(usize, &usize) -> usize),
-            AtMostOnePerLine::new(
-                "anti-diagonals",
-                Box::new(move |r: usize, c: &usize| c + n - 1 - r)
-                    as Box<dyn Fn(usize, &usize) -> usize>,
-            ),
-            Recorder::new("last", VETO_LAST, queens_rules, &shared),
-        ))
+        .build(queens_checkers(n, &shared, trigger))
         .unwrap();
     (model, shared)
+}
+
+/// The recorders and the three N-Queens rules, in model order.
+fn queens_checkers(n: usize, shared: &Shared, trigger: Option<Trigger>) -> Queens {
+    let mut first = Recorder::new("first", VETO_FIRST, queens_rules, shared);
+    first.trigger = trigger;
+    (
+        first,
+        AtMostOnePerLine::new("columns", column as fn(usize, &usize) -> usize),
+        AtMostOnePerLine::new("diagonals", diagonal as fn(usize, &usize) -> usize),
+        AtMostOnePerLine::new(
+            "anti-diagonals",
+            Box::new(move |r: usize, c: &usize| c + n - 1 - r)
+                as Box<dyn Fn(usize, &usize) -> usize>,
+        ),
+        Recorder::new("last", VETO_LAST, queens_rules, shared),
+    )
+}
+
+/// The same five checkers as [`recorded_queens`], boxed in a
+/// `CheckerList`: the convenient path, whose fast loop hands each checker
+/// an undo and the next assignment in one call.
+fn recorded_list(
+    n: usize,
+    order: VariableOrder,
+    reversed_values: bool,
+) -> (Model<usize, BoxedQueens>, Shared) {
+    let shared = Shared {
+        kind: "boxed list: ",
+        ..Shared::default()
+    };
+    let (first, columns, diagonals, anti_diagonals, last) = queens_checkers(n, &shared, None);
+    let checkers: Vec<Box<dyn Checker<usize>>> = vec![
+        Box::new(first),
+        Box::new(columns),
+        Box::new(diagonals),
+        Box::new(anti_diagonals),
+        Box::new(last),
+    ];
+    let model = queens_builder(n, order, reversed_values)
+        .build(CheckerList::new(checkers))
+        .unwrap();
+    (model, shared)
+}
+
+/// Runs `body` on the recorded N-Queens model built both ways: checkers in
+/// a tuple, and boxed in a list.
+macro_rules! each_kind {
+    (($($args:expr),*), |$model:ident, $shared:ident| $body:block) => {{
+        {
+            let (mut $model, $shared) = recorded_queens($($args),*);
+            $body
+        }
+        {
+            let (mut $model, $shared) = recorded_list($($args),*);
+            $body
+        }
+    }};
 }
 
 /// The solutions of N-Queens with the vetoes, by brute force, in
@@ -255,40 +306,43 @@ fn expected_solutions(n: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Checks the log recorded since the last call and clears it: strictly
-/// LIFO, every assign undone, no violation. Returns the number of
-/// `on_assign` calls of the first recorder.
+/// Checks the log recorded since the last call and clears it: for each
+/// recorder, strictly LIFO and every assign undone; no violation. Returns
+/// the number of `on_assign` calls of the first recorder.
 fn assert_balanced(shared: &Shared, what: &str) -> u64 {
+    let what = &format!("{}{what}", shared.kind);
     let log = std::mem::take(&mut *shared.log.borrow_mut());
     let violations = std::mem::take(&mut *shared.violations.borrow_mut());
     assert!(violations.is_empty(), "{what}: {violations:?}");
-    let mut stack: Vec<Entry> = Vec::new();
     let mut assigns = 0;
-    for (i, entry) in log.iter().enumerate() {
-        match entry.hook {
-            Hook::Assign => {
-                if entry.who == "first" {
-                    assigns += 1;
+    for who in ["first", "last"] {
+        let mut stack: Vec<Entry> = Vec::new();
+        for (i, entry) in log.iter().enumerate().filter(|(_, e)| e.who == who) {
+            match entry.hook {
+                Hook::Assign => {
+                    if who == "first" {
+                        assigns += 1;
+                    }
+                    stack.push(*entry);
                 }
-                stack.push(*entry);
-            }
-            Hook::Unassign => {
-                let open = stack
-                    .pop()
-                    .unwrap_or_else(|| panic!("{what}: entry {i} undoes nothing: {entry:?}"));
-                assert_eq!(
-                    (open.who, open.var, open.index),
-                    (entry.who, entry.var, entry.index),
-                    "{what}: entry {i} is not the last open assign"
-                );
+                Hook::Unassign => {
+                    let open = stack
+                        .pop()
+                        .unwrap_or_else(|| panic!("{what}: entry {i} undoes nothing: {entry:?}"));
+                    assert_eq!(
+                        (open.var, open.index),
+                        (entry.var, entry.index),
+                        "{what}: entry {i} is not {who}'s last open assign"
+                    );
+                }
             }
         }
+        assert!(
+            stack.is_empty(),
+            "{what}: {} assigns of {who} never undone: {stack:?}",
+            stack.len()
+        );
     }
-    assert!(
-        stack.is_empty(),
-        "{what}: {} assigns never undone: {stack:?}",
-        stack.len()
-    );
     // Both recorders see every step, the first one first.
     let firsts = log.iter().filter(|e| e.who == "first").count();
     assert_eq!(
@@ -324,137 +378,142 @@ fn full_runs_pair_every_hook() {
         (VariableOrder::SmallestDomainFirst, false),
     ] {
         let what = format!("{order:?}, reversed values {reversed}");
-        let (mut model, shared) = recorded_queens(N, order, reversed);
-        let expected = expected_solutions(N);
-        let count = model.search().symmetry(false).count();
-        assert_eq!(count.value, expected.len() as u128, "{what}");
-        assert_balanced(&shared, &format!("{what}: count"));
-        let all: Vec<Vec<usize>> = model.search().solutions().collect();
-        assert_eq!(all.len(), expected.len(), "{what}");
-        assert_balanced(&shared, &format!("{what}: solutions"));
-        let mut seen = 0;
-        let done = model.search().for_each(|_| {
-            seen += 1;
-            ControlFlow::Continue(())
+        each_kind!((N, order, reversed), |model, shared| {
+            let expected = expected_solutions(N);
+            let count = model.search().symmetry(false).count();
+            assert_eq!(count.value, expected.len() as u128, "{what}");
+            assert_balanced(&shared, &format!("{what}: count"));
+            let all: Vec<Vec<usize>> = model.search().solutions().collect();
+            assert_eq!(all.len(), expected.len(), "{what}");
+            assert_balanced(&shared, &format!("{what}: solutions"));
+            let mut seen = 0;
+            let done = model.search().for_each(|_| {
+                seen += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!(seen, expected.len(), "{what}");
+            let assigns = assert_balanced(&shared, &format!("{what}: for_each"));
+            assert_eq!(assigns, done.stats.nodes, "{what}: one on_assign per node");
+            let tallied = model.search().tally_rejections(true).count();
+            assert_eq!(tallied.value, expected.len() as u128);
+            assert_balanced(&shared, &format!("{what}: tallied count"));
+            let traced = model.search().trace();
+            assert!(traced.ends_with("stop: completed\n"));
+            assert_balanced(&shared, &format!("{what}: trace"));
+            assert_as_new(&mut model, N, &what);
+            assert_balanced(&shared, &format!("{what}: afterwards"));
         });
-        assert_eq!(seen, expected.len(), "{what}");
-        let assigns = assert_balanced(&shared, &format!("{what}: for_each"));
-        assert_eq!(assigns, done.stats.nodes, "{what}: one on_assign per node");
-        let tallied = model.search().tally_rejections(true).count();
-        assert_eq!(tallied.value, expected.len() as u128);
-        assert_balanced(&shared, &format!("{what}: tallied count"));
-        let traced = model.search().trace();
-        assert!(traced.ends_with("stop: completed\n"));
-        assert_balanced(&shared, &format!("{what}: trace"));
-        assert_as_new(&mut model, N, &what);
-        assert_balanced(&shared, &format!("{what}: afterwards"));
     }
 }
 
 #[test]
 fn first_solution_pairs_every_hook() {
-    let (mut model, shared) = recorded_queens(N, VariableOrder::Declared, false);
-    let first = model.search().first();
-    assert_eq!(first.value, expected_solutions(N).first().cloned());
-    assert_eq!(first.stop, StopReason::Stopped);
-    let assigns = assert_balanced(&shared, "first");
-    assert_eq!(assigns, first.stats.nodes);
-    assert_as_new(&mut model, N, "first");
-    assert_balanced(&shared, "afterwards");
+    each_kind!((N, VariableOrder::Declared, false), |model, shared| {
+        let first = model.search().first();
+        assert_eq!(first.value, expected_solutions(N).first().cloned());
+        assert_eq!(first.stop, StopReason::Stopped);
+        let assigns = assert_balanced(&shared, "first");
+        assert_eq!(assigns, first.stats.nodes);
+        assert_as_new(&mut model, N, "first");
+        assert_balanced(&shared, "afterwards");
+    });
 }
 
 #[test]
 fn node_limits_pair_every_hook() {
     for order in [VariableOrder::Declared, VariableOrder::SmallestDomainFirst] {
-        let (mut model, shared) = recorded_queens(N, order, false);
-        let full = model
-            .search()
-            .for_each(|_| ControlFlow::Continue(()))
-            .stats
-            .nodes;
-        assert_balanced(&shared, "full");
-        for limit in [0, 1, 2, 3, 5, 17, 40, 100, full - 1]
-            .into_iter()
-            .filter(|&l| l < full)
-        {
-            let what = format!("{order:?}, node limit {limit}");
-            let count = model.search().symmetry(false).node_limit(limit).count();
-            assert_eq!(count.stop, StopReason::NodeLimit, "{what}");
-            assert!(count.stats.nodes <= limit, "{what}");
-            assert_balanced(&shared, &format!("{what}: count"));
-            let first = model.search().node_limit(limit).first();
-            assert_balanced(&shared, &format!("{what}: first"));
-            assert!(first.stats.nodes <= limit, "{what}");
-            let mut it = model.search().node_limit(limit).solutions();
-            let got: Vec<Vec<usize>> = it.by_ref().collect();
-            assert_eq!(it.stop_reason(), Some(&StopReason::NodeLimit), "{what}");
-            drop(it);
-            let expected = expected_solutions(N);
-            if order == VariableOrder::Declared {
-                assert_eq!(
-                    got,
-                    expected[..got.len()],
-                    "{what}: a prefix of all solutions"
+        each_kind!((N, order, false), |model, shared| {
+            let full = model
+                .search()
+                .for_each(|_| ControlFlow::Continue(()))
+                .stats
+                .nodes;
+            assert_balanced(&shared, "full");
+            for limit in [0, 1, 2, 3, 5, 17, 40, 100, full - 1]
+                .into_iter()
+                .filter(|&l| l < full)
+            {
+                let what = format!("{order:?}, node limit {limit}");
+                let count = model.search().symmetry(false).node_limit(limit).count();
+                assert_eq!(count.stop, StopReason::NodeLimit, "{what}");
+                assert!(count.stats.nodes <= limit, "{what}");
+                assert_balanced(&shared, &format!("{what}: count"));
+                let first = model.search().node_limit(limit).first();
+                assert_balanced(&shared, &format!("{what}: first"));
+                assert!(first.stats.nodes <= limit, "{what}");
+                let mut it = model.search().node_limit(limit).solutions();
+                let got: Vec<Vec<usize>> = it.by_ref().collect();
+                assert_eq!(it.stop_reason(), Some(&StopReason::NodeLimit), "{what}");
+                drop(it);
+                let expected = expected_solutions(N);
+                if order == VariableOrder::Declared {
+                    assert_eq!(
+                        got,
+                        expected[..got.len()],
+                        "{what}: a prefix of all solutions"
+                    );
+                }
+                let assigns = assert_balanced(&shared, &format!("{what}: solutions"));
+                assert_eq!(assigns, limit, "{what}: the limit counts nodes");
+                let traced = model.search().node_limit(limit).trace();
+                assert!(
+                    traced.ends_with("stop: node limit reached\n"),
+                    "{what}: {traced}"
                 );
+                assert_balanced(&shared, &format!("{what}: trace"));
             }
-            let assigns = assert_balanced(&shared, &format!("{what}: solutions"));
-            assert_eq!(assigns, limit, "{what}: the limit counts nodes");
-            let traced = model.search().node_limit(limit).trace();
-            assert!(
-                traced.ends_with("stop: node limit reached\n"),
-                "{what}: {traced}"
-            );
-            assert_balanced(&shared, &format!("{what}: trace"));
-        }
-        assert_as_new(&mut model, N, &format!("{order:?}: node limits"));
-        assert_balanced(&shared, "afterwards");
+            assert_as_new(&mut model, N, &format!("{order:?}: node limits"));
+            assert_balanced(&shared, "afterwards");
+        });
     }
 }
 
 #[test]
 fn a_cancellation_flag_set_before_starting_stops_a_count() {
     let n = 10;
-    let (mut model, shared) = recorded_queens(n, VariableOrder::Declared, false);
-    let full = model.search().symmetry(false).count();
-    assert_balanced(&shared, "full");
-    let flag = Arc::new(AtomicBool::new(true));
-    for symmetry in [false, true] {
-        let cancelled = model
-            .search()
-            .symmetry(symmetry)
-            .cancel_flag(Arc::clone(&flag))
-            .count();
-        assert_eq!(cancelled.stop, StopReason::Cancelled, "symmetry {symmetry}");
-        assert!(cancelled.stats.nodes < full.stats.nodes);
-        assert!(cancelled.value < full.value);
-        assert_balanced(&shared, "cancelled count");
-    }
-    assert_as_new(&mut model, n, "cancelled");
-    assert_balanced(&shared, "afterwards");
+    each_kind!((n, VariableOrder::Declared, false), |model, shared| {
+        let full = model.search().symmetry(false).count();
+        assert_balanced(&shared, "full");
+        let flag = Arc::new(AtomicBool::new(true));
+        for symmetry in [false, true] {
+            let cancelled = model
+                .search()
+                .symmetry(symmetry)
+                .cancel_flag(Arc::clone(&flag))
+                .count();
+            assert_eq!(cancelled.stop, StopReason::Cancelled, "symmetry {symmetry}");
+            assert!(cancelled.stats.nodes < full.stats.nodes);
+            assert!(cancelled.value < full.value);
+            assert_balanced(&shared, "cancelled count");
+        }
+        assert_as_new(&mut model, n, "cancelled");
+        assert_balanced(&shared, "afterwards");
+    });
 }
 
 #[test]
 fn a_cancellation_flag_set_before_starting_stops_an_enumeration() {
     let n = 10;
-    let (mut model, shared) = recorded_queens(n, VariableOrder::Declared, false);
-    let full = model.search().for_each(|_| ControlFlow::Continue(()));
-    assert_balanced(&shared, "full");
-    let flag = Arc::new(AtomicBool::new(true));
-    let each = model
-        .search()
-        .cancel_flag(Arc::clone(&flag))
-        .for_each(|_| ControlFlow::Continue(()));
-    assert_eq!(each.stop, StopReason::Cancelled);
-    assert!(each.stats.nodes < full.stats.nodes);
-    assert_balanced(&shared, "cancelled for_each");
-    let mut it = model.search().cancel_flag(Arc::clone(&flag)).solutions();
-    let got = it.by_ref().count();
-    assert_eq!(it.stop_reason(), Some(&StopReason::Cancelled));
-    assert!(got < expected_solutions(n).len());
-    drop(it);
-    assert_balanced(&shared, "cancelled solutions");
-    assert_as_new(&mut model, n, "cancelled");
-    assert_balanced(&shared, "afterwards");
+    each_kind!((n, VariableOrder::Declared, false), |model, shared| {
+        let full = model.search().for_each(|_| ControlFlow::Continue(()));
+        assert_balanced(&shared, "full");
+        let flag = Arc::new(AtomicBool::new(true));
+        let each = model
+            .search()
+            .cancel_flag(Arc::clone(&flag))
+            .for_each(|_| ControlFlow::Continue(()));
+        assert_eq!(each.stop, StopReason::Cancelled);
+        assert!(each.stats.nodes < full.stats.nodes);
+        assert_balanced(&shared, "cancelled for_each");
+        let mut it = model.search().cancel_flag(Arc::clone(&flag)).solutions();
+        let got = it.by_ref().count();
+        assert_eq!(it.stop_reason(), Some(&StopReason::Cancelled));
+        assert!(got < expected_solutions(n).len());
+        drop(it);
+        assert_balanced(&shared, "cancelled solutions");
+        assert_as_new(&mut model, n, "cancelled");
+        assert_balanced(&shared, "afterwards");
+    });
 }
 
 /// Runs N-Queens 10 until its 100th step, has another thread set the
@@ -641,81 +700,84 @@ fn a_pruning_observer_pairs_every_hook() {
 
 #[test]
 fn breaking_out_of_for_each_pairs_every_hook() {
-    let (mut model, shared) = recorded_queens(N, VariableOrder::Declared, false);
-    let expected = expected_solutions(N);
-    for after in 1..=expected.len() {
-        let mut got = Vec::new();
-        let outcome = model.search().for_each(|a| {
-            got.push(a.values().unwrap());
-            if got.len() == after {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        assert_eq!(outcome.stop, StopReason::Stopped, "break after {after}");
-        assert_eq!(got, expected[..after], "break after {after}");
-        assert_balanced(&shared, &format!("break after {after}"));
-    }
-    assert_as_new(&mut model, N, "for_each breaks");
-    assert_balanced(&shared, "afterwards");
+    each_kind!((N, VariableOrder::Declared, false), |model, shared| {
+        let expected = expected_solutions(N);
+        for after in 1..=expected.len() {
+            let mut got = Vec::new();
+            let outcome = model.search().for_each(|a| {
+                got.push(a.values().unwrap());
+                if got.len() == after {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            assert_eq!(outcome.stop, StopReason::Stopped, "break after {after}");
+            assert_eq!(got, expected[..after], "break after {after}");
+            assert_balanced(&shared, &format!("break after {after}"));
+        }
+        assert_as_new(&mut model, N, "for_each breaks");
+        assert_balanced(&shared, "afterwards");
+    });
 }
 
 #[test]
 fn dropping_the_lazy_iterator_half_way_pairs_every_hook() {
     for order in [VariableOrder::Declared, VariableOrder::SmallestDomainFirst] {
-        let (mut model, shared) = recorded_queens(N, order, false);
-        let expected = expected_solutions(N);
-        // Never started.
-        drop(model.search().solutions());
-        assert_balanced(&shared, "never started");
-        for take in 1..=expected.len() {
-            let mut it = model.search().solutions();
-            for _ in 0..take {
-                assert!(it.next().is_some());
+        each_kind!((N, order, false), |model, shared| {
+            let expected = expected_solutions(N);
+            // Never started.
+            drop(model.search().solutions());
+            assert_balanced(&shared, "never started");
+            for take in 1..=expected.len() {
+                let mut it = model.search().solutions();
+                for _ in 0..take {
+                    assert!(it.next().is_some());
+                }
+                assert_eq!(it.stop_reason(), None, "still running");
+                drop(it);
+                assert_balanced(&shared, &format!("{order:?}: dropped after {take}"));
             }
-            assert_eq!(it.stop_reason(), None, "still running");
+            // Exhausted, then asked again.
+            let mut it = model.search().solutions();
+            assert_eq!(it.by_ref().count(), expected.len());
+            assert_eq!(it.next(), None);
+            assert_eq!(it.stop_reason(), Some(&StopReason::Completed));
             drop(it);
-            assert_balanced(&shared, &format!("{order:?}: dropped after {take}"));
-        }
-        // Exhausted, then asked again.
-        let mut it = model.search().solutions();
-        assert_eq!(it.by_ref().count(), expected.len());
-        assert_eq!(it.next(), None);
-        assert_eq!(it.stop_reason(), Some(&StopReason::Completed));
-        drop(it);
-        assert_balanced(&shared, "exhausted");
-        assert_as_new(&mut model, N, "dropped iterators");
-        assert_balanced(&shared, "afterwards");
+            assert_balanced(&shared, "exhausted");
+            assert_as_new(&mut model, N, "dropped iterators");
+            assert_balanced(&shared, "afterwards");
+        });
     }
 }
 
 #[test]
 fn units_pair_every_hook() {
-    let (mut model, shared) = recorded_queens(N, VariableOrder::Declared, false);
-    let units = model.split(2, false);
-    assert_balanced(&shared, "split");
-    let mut total = 0;
-    for unit in &units {
-        total += model.search().count_unit(unit).value;
-        assert_balanced(&shared, &format!("unit {:?}", unit.prefix));
-    }
-    assert_eq!(total, expected_solutions(N).len() as u128);
-    // A prefix the checkers reject counts nothing and leaves nothing behind.
-    let rejected = backtracker::units::Unit {
-        prefix: vec![0, 1],
-        weight: 1,
-    };
-    assert_eq!(model.search().count_unit(&rejected).value, 0);
-    assert_balanced(&shared, "rejected prefix");
-    let full = backtracker::units::Unit {
-        prefix: vec![2, 5, 1, 4, 0, 3],
-        weight: 1,
-    };
-    assert_eq!(model.search().count_unit(&full).value, 1);
-    assert_balanced(&shared, "complete prefix");
-    assert_as_new(&mut model, N, "units");
-    assert_balanced(&shared, "afterwards");
+    each_kind!((N, VariableOrder::Declared, false), |model, shared| {
+        let units = model.split(2, false);
+        assert_balanced(&shared, "split");
+        let mut total = 0;
+        for unit in &units {
+            total += model.search().count_unit(unit).value;
+            assert_balanced(&shared, &format!("unit {:?}", unit.prefix));
+        }
+        assert_eq!(total, expected_solutions(N).len() as u128);
+        // A prefix the checkers reject counts nothing and leaves nothing behind.
+        let rejected = backtracker::units::Unit {
+            prefix: vec![0, 1],
+            weight: 1,
+        };
+        assert_eq!(model.search().count_unit(&rejected).value, 0);
+        assert_balanced(&shared, "rejected prefix");
+        let full = backtracker::units::Unit {
+            prefix: vec![2, 5, 1, 4, 0, 3],
+            weight: 1,
+        };
+        assert_eq!(model.search().count_unit(&full).value, 1);
+        assert_balanced(&shared, "complete prefix");
+        assert_as_new(&mut model, N, "units");
+        assert_balanced(&shared, "afterwards");
+    });
 }
 
 /// Diagonals whose `promising` says yes to everything (a wrong checker).
