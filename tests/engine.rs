@@ -14,7 +14,7 @@ use backtracker::{
     Assignment, Candidates, Checker, CheckerList, Choice, Control, Disagreement, DynChecker, Event,
     ModelBuilder, StopReason, VariableOrder,
 };
-use common::{known, mirrored, queens_ok, queens_walk};
+use common::{known, mirrored, queens_lines, queens_ok, queens_variables, queens_walk};
 
 #[test]
 fn nqueens_counts_match_oeis_a000170() {
@@ -654,18 +654,9 @@ fn declared_symmetry_on_a_model_with_odd_domains() {
 #[test]
 fn smallest_domain_first_finds_the_same_solutions() {
     for n in 1..=8 {
-        let mut b = ModelBuilder::new();
-        for r in 0..n {
-            b.variable(format!("row {r}"), 0..n);
-        }
+        let mut b = queens_variables(n);
         b.order(VariableOrder::SmallestDomainFirst);
-        let mut model = b
-            .build((
-                AtMostOnePerLine::new("columns", |_, &c: &usize| c),
-                AtMostOnePerLine::new("diagonals", |r, &c: &usize| r + c),
-                AtMostOnePerLine::new("anti-diagonals", move |r, &c: &usize| c + n - 1 - r),
-            ))
-            .unwrap();
+        let mut model = b.build(queens_lines(n)).unwrap();
         assert_eq!(model.variable_order(), VariableOrder::SmallestDomainFirst);
         let mut all: Vec<Vec<usize>> = model.search().solutions().collect();
         all.sort();
@@ -676,18 +667,9 @@ fn smallest_domain_first_finds_the_same_solutions() {
 
 #[test]
 fn value_order_hook_reorders_enumeration() {
-    let mut b = ModelBuilder::new();
-    for r in 0..6 {
-        b.variable(format!("row {r}"), 0..6usize);
-    }
+    let mut b = queens_variables(6);
     b.value_order(|_, _, candidates| candidates.reverse());
-    let mut model = b
-        .build((
-            AtMostOnePerLine::new("columns", |_, &c: &usize| c),
-            AtMostOnePerLine::new("diagonals", |r, &c: &usize| r + c),
-            AtMostOnePerLine::new("anti-diagonals", |r, &c: &usize| c + 5 - r),
-        ))
-        .unwrap();
+    let mut model = b.build(queens_lines(6)).unwrap();
     let all: Vec<Vec<usize>> = model.search().solutions().collect();
     let mut expected = queens_walk(6).solutions;
     expected.reverse();

@@ -10,11 +10,10 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use backtracker::constraints::AtMostOnePerLine;
 use backtracker::puzzles::nqueens;
 use backtracker::units::{ResultLine, UNIT_FORMAT, Unit, UnitLine, merge};
-use backtracker::{Assignment, Checker, Choice, ModelBuilder, StopReason, UnitError};
-use common::{known, mirrored, queens_walk};
+use backtracker::{Assignment, Checker, Choice, StopReason, UnitError};
+use common::{known, mirrored, queens_lines, queens_variables, queens_walk};
 
 fn name(n: usize) -> String {
     format!("nqueens-{n}")
@@ -109,20 +108,11 @@ fn symmetric_units_are_consistent_placements() {
 
 /// N-Queens with the first rows pinned to `prefix`.
 fn pinned_queens(n: usize, prefix: &[u32]) -> Vec<Vec<usize>> {
-    let mut b = ModelBuilder::new();
-    for r in 0..n {
-        b.variable(format!("row {r}"), 0..n);
-    }
+    let mut b = queens_variables(n);
     for (r, &c) in prefix.iter().enumerate() {
         b.pin(r, &(c as usize));
     }
-    let mut model = b
-        .build((
-            AtMostOnePerLine::new("columns", |_, &c: &usize| c),
-            AtMostOnePerLine::new("diagonals", |r, &c: &usize| r + c),
-            AtMostOnePerLine::new("anti-diagonals", move |r, &c: &usize| c + n - 1 - r),
-        ))
-        .unwrap();
+    let mut model = b.build(queens_lines(n)).unwrap();
     model.search().solutions().collect()
 }
 
@@ -474,18 +464,11 @@ fn a_cancellation_flag_set_from_another_thread_holds_in_parallel() {
             reached: Arc::clone(&reached),
             cancel: Arc::clone(&cancel),
         };
-        let mut b = ModelBuilder::new();
-        for r in 0..n {
-            b.variable(format!("row {r}"), 0..n);
-        }
+        let mut b = queens_variables(n);
         b.mirror_symmetry();
+        let (columns, diagonals, anti_diagonals) = queens_lines(n);
         let mut model = b
-            .build((
-                AtMostOnePerLine::new("columns", |_, &c: &usize| c),
-                AtMostOnePerLine::new("diagonals", |r, &c: &usize| r + c),
-                AtMostOnePerLine::new("anti-diagonals", move |r, &c: &usize| c + n - 1 - r),
-                tripwire,
-            ))
+            .build((columns, diagonals, anti_diagonals, tripwire))
             .unwrap();
         let setter = {
             let cancel = Arc::clone(&cancel);

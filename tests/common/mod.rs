@@ -93,6 +93,38 @@ pub fn mirrored(cols: &[usize], n: usize) -> Vec<usize> {
     cols.iter().map(|&c| n - 1 - c).collect()
 }
 
+/// The variables of N-Queens, with no checker yet: `row r` holds the
+/// column of the queen in row `r`.
+pub fn queens_variables(n: usize) -> backtracker::ModelBuilder<usize> {
+    let mut b = backtracker::ModelBuilder::new();
+    for r in 0..n {
+        b.variable(format!("row {r}"), 0..n);
+    }
+    b
+}
+
+/// The three N-Queens rules as general line checkers (not the reference
+/// model's one-word ones), in model order: columns, diagonals,
+/// anti-diagonals.
+#[expect(
+    clippy::type_complexity,
+    reason = "three closure types, one per rule, that a caller may not name"
+)]
+pub fn queens_lines(
+    n: usize,
+) -> (
+    backtracker::constraints::AtMostOnePerLine<impl Fn(usize, &usize) -> usize + Clone + Send>,
+    backtracker::constraints::AtMostOnePerLine<impl Fn(usize, &usize) -> usize + Clone + Send>,
+    backtracker::constraints::AtMostOnePerLine<impl Fn(usize, &usize) -> usize + Clone + Send>,
+) {
+    use backtracker::constraints::AtMostOnePerLine;
+    (
+        AtMostOnePerLine::new("columns", |_, &c: &usize| c),
+        AtMostOnePerLine::new("diagonals", |r, &c: &usize| r + c),
+        AtMostOnePerLine::new("anti-diagonals", move |r, &c: &usize| c + n - 1 - r),
+    )
+}
+
 /// Sudoku puzzles, one per line, from public collections (see
 /// `tests/data/sudoku/`).
 pub const TOP95: &str = include_str!("../data/sudoku/top95.txt");
