@@ -321,12 +321,26 @@ pub trait Checkers<V> {
         next: usize,
         candidates: u64,
     ) -> u64 {
-        if let Some(&undo) = undo {
-            self.unassign_all(undo);
-        }
-        self.assign_all(*choice);
-        self.filter_all_word(assignment, next, candidates)
+        advance_in_groups(self, undo, choice, assignment, next, candidates)
     }
+}
+
+/// [`Checkers::advance_all_word`] as three separate passes over the
+/// checkers: every undo, then every assignment, then every filter.
+#[inline(always)]
+fn advance_in_groups<V, C: Checkers<V> + ?Sized>(
+    checkers: &mut C,
+    undo: Option<&Choice<'_, V>>,
+    choice: &Choice<'_, V>,
+    assignment: &Assignment<'_, V>,
+    next: usize,
+    candidates: u64,
+) -> u64 {
+    if let Some(&undo) = undo {
+        checkers.unassign_all(undo);
+    }
+    checkers.assign_all(*choice);
+    checkers.filter_all_word(assignment, next, candidates)
 }
 
 macro_rules! tuple_checkers {
@@ -619,11 +633,7 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
         candidates: u64,
     ) -> u64 {
         if !self.global {
-            if let Some(&undo) = undo {
-                self.unassign_all(undo);
-            }
-            self.assign_all(*choice);
-            return self.filter_all_word(assignment, next, candidates);
+            return advance_in_groups(self, undo, choice, assignment, next, candidates);
         }
         // One call per checker: checker 0 gets the undo and the new value
         // before checker 1 gets the undo.
