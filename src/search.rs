@@ -1448,14 +1448,20 @@ fn fast_loop<'t, V, C: Checkers<V>, const COUNT: bool>(
     }
 }
 
+/// The step of frame `d` (variable `d`) to the value with domain index
+/// `index`.
 #[inline(always)]
-fn fast_undo<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>>(checkers: &mut C, frames: &F, d: usize) {
-    let index = frames.index(d);
-    checkers.unassign_all(Choice {
+fn frame_step<'t, V: 't, F: Frames<'t, V>>(frames: &F, d: usize, index: usize) -> Choice<'t, V> {
+    Choice {
         var: d,
         index,
         value: frames.value(d, index),
-    });
+    }
+}
+
+#[inline(always)]
+fn fast_undo<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>>(checkers: &mut C, frames: &F, d: usize) {
+    checkers.unassign_all(frame_step(frames, d, frames.index(d)));
 }
 
 #[inline(always)]
@@ -1507,20 +1513,9 @@ fn fast_body<'t, V: 't, C: Checkers<V>, F: Frames<'t, V>, const COUNT: bool>(
         let index = c.trailing_zeros() as usize;
         c &= c - 1;
         budget -= 1;
-        let undo = (defer && held).then(|| {
-            let old = frames.index(d);
-            Choice {
-                var: d,
-                index: old,
-                value: frames.value(d, old),
-            }
-        });
+        let undo = (defer && held).then(|| frame_step(frames, d, frames.index(d)));
         frames.set_index(d, index);
-        let choice = Choice {
-            var: d,
-            index,
-            value: frames.value(d, index),
-        };
+        let choice = frame_step(frames, d, index);
         if !defer {
             checkers.assign_all(choice);
         }
