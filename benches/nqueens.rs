@@ -6,7 +6,8 @@
 //!   off;
 //! - `boxed-value-by-value`: the convenient path: three boxed checkers
 //!   written the plain way (a used-line array of bools, an O(1)
-//!   `promising`, no bulk filter), so the engine asks value by value;
+//!   `promising`, no bulk filter), so the engine asks value by value; they
+//!   are those of `nqueens --plain`, in `examples/nqueens/plain.rs`;
 //! - `bitboard`: a hand-written bitboard counter in this file, the usual
 //!   column and diagonal masks, recursive, no symmetry;
 //! - `bitboard-stack`: the same on an explicit stack with a last-row
@@ -21,8 +22,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
-use backtracker::{Assignment, Checker, CheckerList, Choice, DynChecker, Model, ModelBuilder};
 use criterion::{Criterion, criterion_group, criterion_main};
+
+#[path = "../examples/nqueens/plain.rs"]
+mod plain;
 
 /// Counts the N-Queens solutions with one queen per row and three masks
 /// (used columns, used diagonals going left, going right), taking the free
@@ -84,70 +87,6 @@ fn bitboard_stack(n: usize) -> u64 {
     }
 }
 
-/// A checker written the plain way: the classic used-line array of bools,
-/// an O(1) `promising`, and no bulk filter (the engine asks value by value).
-struct UsedLines {
-    name: &'static str,
-    /// 0: columns, 1: diagonals, 2: anti-diagonals.
-    kind: u8,
-    n: usize,
-    used: Vec<bool>,
-}
-
-impl UsedLines {
-    fn line(&self, row: usize, col: usize) -> usize {
-        match self.kind {
-            0 => col,
-            1 => row + col,
-            _ => col + self.n - 1 - row,
-        }
-    }
-}
-
-impl Checker<usize> for UsedLines {
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn check(&self, a: &Assignment<'_, usize>) -> bool {
-        let mut seen = vec![false; 2 * self.n];
-        a.iter()
-            .all(|(row, &col)| !std::mem::replace(&mut seen[self.line(row, col)], true))
-    }
-    fn promising(&self, _: &Assignment<'_, usize>, choice: Choice<'_, usize>) -> bool {
-        !self.used[self.line(choice.var, *choice.value)]
-    }
-    fn on_assign(&mut self, choice: Choice<'_, usize>) {
-        let line = self.line(choice.var, *choice.value);
-        self.used[line] = true;
-    }
-    fn on_unassign(&mut self, choice: Choice<'_, usize>) {
-        let line = self.line(choice.var, *choice.value);
-        self.used[line] = false;
-    }
-}
-
-/// N-Queens with three boxed [`UsedLines`] checkers: the convenient path.
-fn plain_model(n: usize) -> Model<usize, CheckerList<DynChecker<usize>>> {
-    let mut b = ModelBuilder::new();
-    for row in 0..n {
-        b.variable(format!("row {row}"), 0..n);
-    }
-    let rule = |name, kind| -> DynChecker<usize> {
-        Box::new(UsedLines {
-            name,
-            kind,
-            n,
-            used: vec![false; 2 * n],
-        })
-    };
-    b.build_dyn(vec![
-        rule("columns", 0),
-        rule("diagonals", 1),
-        rule("anti-diagonals", 2),
-    ])
-    .expect("a valid model")
-}
-
 fn group(c: &mut Criterion, n: usize, with_static: bool) {
     let mut fast = nqueens(n).expect("a supported board");
     let mut boxed = nqueens_with(n, &Rule::ALL).expect("a supported board");
@@ -156,7 +95,7 @@ fn group(c: &mut Criterion, n: usize, with_static: bool) {
     assert_eq!(u128::from(bitboard_stack(n)), expected);
     assert_eq!(fast.search().symmetry(false).count().value, expected);
     assert_eq!(boxed.search().symmetry(false).count().value, expected);
-    let mut plain = plain_model(n);
+    let mut plain = plain::model(n).expect("a supported board");
     assert_eq!(plain.search().symmetry(false).count().value, expected);
 
     let mut g = c.benchmark_group(format!("nqueens-{n}"));

@@ -6,8 +6,10 @@
 #   A  nqueens N --threads 1                  B  nq_mirror N
 #   C  nqueens N --threads 1 --no-symmetry    D  nq_bitboard N
 #   E  nqueens N                              (all cores)
+#   F  nqueens N --plain --no-symmetry        (N <= 14 only)
 # and repeats the round --runs times. Ratios are medians of the per-round
-# ratios: CPU time A/B and C/D, wall time E/A. Every run's count must agree.
+# ratios: CPU time A/B, C/D and F/D, wall time E/A. Every run's count must
+# agree. F is the convenient path: boxed checkers asked value by value.
 # Peak memory is the largest maximum resident set size seen for a command.
 #
 # Usage: scripts/compare-yardsticks.sh [--from N] [--to N] [--runs R] [--long] [--write [FILE]]
@@ -203,9 +205,12 @@ secs() {
     awk -v s="$1" 'BEGIN { if (s < 1) printf "%.4f", s; else printf "%.3f", s }'
 }
 
+# The convenient path is timed up to this N, where its target applies.
+PLAIN_TO=14
+
 rows=()
 for ((n = FROM; n <= TO; n++)); do
-    rm -f "$TMP"/[ABCDE]
+    rm -f "$TMP"/[ABCDEF]
     for ((r = 1; r <= RUNS; r++)); do
         progress "N=$n round $r/$RUNS"
         measure A "$NQ" "$n" --threads 1
@@ -213,13 +218,21 @@ for ((n = FROM; n <= TO; n++)); do
         measure C "$NQ" "$n" --threads 1 --no-symmetry
         measure D "$TMP/nq_bitboard" "$n"
         measure E "$NQ" "$n"
+        if ((n <= PLAIN_TO)); then
+            measure F "$NQ" "$n" --plain --no-symmetry
+        fi
     done
-    counts="$(cut -d' ' -f4 "$TMP"/[ABCDE] | sort -u)"
+    counts="$(cut -d' ' -f4 "$TMP"/[ABCDEF] | sort -u)"
     if [[ "$(wc -l <<<"$counts")" -ne 1 ]]; then
         die "N=$n: the programs disagree on the count: $(tr '\n' ' ' <<<"$counts")"
     fi
     rows+=("| $n | \`nqueens $n --threads 1\` | \`nq_mirror $n\` | CPU | $(secs "$(median "$TMP/A" 2)") | $(secs "$(median "$TMP/B" 2)") | $(paired_ratio "$TMP/A" "$TMP/B" 2 | xargs printf '%.2fx') | 1.25x | 1 | $(mib "$(maxcol "$TMP/A" 3)") | $counts |")
     rows+=("| $n | \`nqueens $n --threads 1 --no-symmetry\` | \`nq_bitboard $n\` | CPU | $(secs "$(median "$TMP/C" 2)") | $(secs "$(median "$TMP/D" 2)") | $(paired_ratio "$TMP/C" "$TMP/D" 2 | xargs printf '%.2fx') | 1.25x | 1 | $(mib "$(maxcol "$TMP/C" 3)") | $counts |")
+    if ((n <= PLAIN_TO)); then
+        target="-"
+        ((n == PLAIN_TO)) && target="6x"
+        rows+=("| $n | \`nqueens $n --plain --no-symmetry\` | \`nq_bitboard $n\` | CPU | $(secs "$(median "$TMP/F" 2)") | $(secs "$(median "$TMP/D" 2)") | $(paired_ratio "$TMP/F" "$TMP/D" 2 | xargs printf '%.2fx') | $target | 1 | $(mib "$(maxcol "$TMP/F" 3)") | $counts |")
+    fi
     rows+=("| $n | \`nqueens $n\` | \`nqueens $n --threads 1\` | wall | $(secs "$(median "$TMP/E" 1)") | $(secs "$(median "$TMP/A" 1)") | $(paired_ratio "$TMP/E" "$TMP/A" 1 | xargs printf '%.2fx') | 0.6x | $CORES | $(mib "$(maxcol "$TMP/E" 3)") | $counts |")
 done
 

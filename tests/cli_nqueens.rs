@@ -349,6 +349,42 @@ fn stats_for_the_constraints_progression() {
     );
 }
 
+/// `--plain` (boxed checkers with used-line arrays, asked value by value)
+/// counts like OEIS and searches the very tree of the reference model: the
+/// same figures, traces and solutions.
+#[test]
+fn plain_checkers_search_the_same_tree() {
+    for (n, &expected) in A000170.iter().enumerate().take(12) {
+        let n = n.to_string();
+        assert_eq!(count(&[&n, "--plain"]), expected, "N = {n}");
+        assert_eq!(
+            count(&[&n, "--plain", "--no-symmetry"]),
+            expected,
+            "N = {n}"
+        );
+    }
+    for (symmetry, extra) in [(true, None), (false, Some("--no-symmetry"))] {
+        let mut args = vec!["8", "--plain", "--stats"];
+        args.extend(extra);
+        let (out, stats) = stats_without_time(&args);
+        assert_eq!(out, "92\n", "{args:?}");
+        let expected = format!(
+            "{}stop: completed\nthreads: 1\n",
+            tree_figures(8, [true; 3], symmetry)
+        );
+        assert_eq!(stats, expected, "{args:?}");
+    }
+    for args in [
+        &["5", "--trace"][..],
+        &["6", "--trace", "--first"],
+        &["6", "--all", "--format", "list"],
+        &["8", "--first"],
+    ] {
+        let plain: Vec<&str> = args.iter().copied().chain(["--plain"]).collect();
+        assert_eq!(ok(&plain), ok(args), "{args:?}");
+    }
+}
+
 #[test]
 fn stats_with_threads_keep_the_count() {
     let (out, stats) = stats_without_time(&["10", "--stats", "--threads", "2"]);
@@ -440,6 +476,7 @@ fn help_and_version() {
             "--all",
             "--format",
             "--constraints",
+            "--plain",
             "--stats",
             "--trace",
             "--trace-limit",
@@ -504,6 +541,18 @@ fn bad_flags_are_refused() {
     assert_bad_input(NAME, &["8", "--constraints", "columns,columns"], "columns");
     assert_bad_input(NAME, &["8", "--constraints", "columns,"], "empty name");
     assert_bad_input(NAME, &["8", "--constraints", "none,columns"], "none");
+    assert_bad_input(
+        NAME,
+        &["8", "--plain", "--constraints", "columns"],
+        "--plain",
+    );
+    assert_bad_input(NAME, &["8", "--plain", "--split", "2"], "--plain");
+    assert_bad_input(NAME, &["8", "--plain", "--threads", "2"], "one thread");
+    assert_bad_input(
+        NAME,
+        &["8", "--constraints", "columns", "--threads", "0"],
+        "one thread",
+    );
     assert_bad_input(NAME, &["8", "--frist"], "--frist");
     assert_bad_input(NAME, &["8", "-x"], "-x");
     assert_bad_input(NAME, &["8", "--format", "grid", "--first"], "grid");

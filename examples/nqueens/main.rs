@@ -9,6 +9,7 @@
 //! ```
 
 mod input;
+mod plain;
 mod work;
 
 use std::fmt::Display;
@@ -35,6 +36,7 @@ Examples:
   nqueens 8 --first                       the first solution as a board
   nqueens 6 --all --format list           every solution, one per line
   nqueens 8 --constraints columns --stats 40320, with statistics on stderr
+  nqueens 8 --plain                       92, with used-line arrays of bools
   nqueens 4 --trace                       the whole search tree as text
   nqueens 4 --trace --trace-format dot | dot -Tsvg > tree.svg
   nqueens 18 --split 4 > units.txt        work units, one per line
@@ -75,6 +77,12 @@ struct Cli {
     #[arg(long, value_name = "LIST", conflicts_with_all = ["split", "unit", "merge", "checkpoint"])]
     constraints: Option<String>,
 
+    /// Use three boxed checkers written the plain way, each with an array
+    /// of used lines and a `promising` asked value by value (one thread),
+    /// instead of the reference model's one-word masks and bulk filters.
+    #[arg(long, conflicts_with_all = ["constraints", "split", "unit", "merge", "checkpoint"])]
+    plain: bool,
+
     /// Print nodes, rejections per checker and time on standard error.
     #[arg(long, conflicts_with_all = ["split", "merge"])]
     stats: bool,
@@ -91,9 +99,10 @@ struct Cli {
     #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
     trace_format: Option<TraceFormat>,
 
-    /// Threads for counting; 0 means one per core.
-    #[arg(long, value_name = "K", default_value_t = 0, conflicts_with_all = ["first", "all", "trace", "split", "unit", "merge"])]
-    threads: usize,
+    /// Threads for counting (default: one per core, as 0 means); only 1
+    /// with --plain or --constraints, whose boxed checkers count on one.
+    #[arg(long, value_name = "K", conflicts_with_all = ["first", "all", "trace", "split", "unit", "merge"])]
+    threads: Option<usize>,
 
     /// Count the whole tree instead of half of it and doubling (reflecting
     /// a solution left to right gives another).
@@ -259,7 +268,21 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     if let Some(depth) = cli.split {
         return work::write_units(n, depth, !cli.no_symmetry, out);
     }
+    if (cli.plain || cli.constraints.is_some()) && cli.threads.is_some_and(|k| k != 1) {
+        let option = if cli.plain {
+            "--plain"
+        } else {
+            "--constraints"
+        };
+        return Err(Fail::bad(format!(
+            "{option} counts on one thread (its checkers are boxed): drop --threads or give --threads 1"
+        )));
+    }
     let cancel = interrupt_flag();
+    if cli.plain {
+        let mut model = plain::model(n).map_err(Fail::bad)?;
+        return run_boxed(cli, &mut model, !cli.no_symmetry, &cancel, out);
+    }
     match rules {
         Rules::All => {
             let mut model = nqueens(n).map_err(Fail::bad)?;
@@ -267,7 +290,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
                 return show(cli, &mut model, &cancel, out);
             }
             let symmetry = !cli.no_symmetry;
-            let threads = resolve_threads(cli.threads);
+            let threads = resolve_threads(cli.threads.unwrap_or(0));
             if cli.checkpoint.is_some() || work::wants_progress(n) {
                 let plan = work::Plan {
                     n,
@@ -295,18 +318,29 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         Rules::Subset(list) => {
             let symmetry = !cli.no_symmetry && Rules::Subset(list.clone()).mirror_invariant();
             let mut model = nqueens_with(n, &list).map_err(Fail::bad)?;
-            if cli.first || cli.all || cli.trace {
-                return show(cli, &mut model, &cancel, out);
-            }
-            let outcome = model
-                .search()
-                .symmetry(symmetry)
-                .tally_rejections(cli.stats)
-                .cancel_flag(Arc::clone(&cancel))
-                .count();
-            finish_count(&outcome, cli.stats, Some(1), &cancel, out)
+            run_boxed(cli, &mut model, symmetry, &cancel, out)
         }
     }
+}
+
+/// Shows or counts (on one thread) a model of boxed checkers.
+fn run_boxed<C: Checkers<usize>>(
+    cli: &Cli,
+    model: &mut Model<usize, C>,
+    symmetry: bool,
+    cancel: &Arc<AtomicBool>,
+    out: &mut Out,
+) -> Result<(), Fail> {
+    if cli.first || cli.all || cli.trace {
+        return show(cli, model, cancel, out);
+    }
+    let outcome = model
+        .search()
+        .symmetry(symmetry)
+        .tally_rejections(cli.stats)
+        .cancel_flag(Arc::clone(cancel))
+        .count();
+    finish_count(&outcome, cli.stats, Some(1), cancel, out)
 }
 
 fn resolve_threads(threads: usize) -> usize {
