@@ -480,6 +480,45 @@ impl<T> CheckerList<T> {
     fn watching(&self, var: usize) -> &[u32] {
         &self.watch[var]
     }
+
+    /// Calls `f` on each checker that watches `var`, in model order: on
+    /// every item directly when no checker has a scope, else through the
+    /// watch list. (Each branch gets its own loop, so the hot loops hold no
+    /// test of which walk they are on.)
+    #[inline(always)]
+    fn each_watching(&self, var: usize, mut f: impl FnMut(&T)) {
+        if self.global {
+            self.items.iter().for_each(f);
+        } else {
+            for &k in self.watching(var) {
+                f(&self.items[k as usize]);
+            }
+        }
+    }
+
+    /// [`each_watching`](Self::each_watching) with mutable checkers, in
+    /// model order or (`reverse`) the opposite.
+    #[inline(always)]
+    fn each_watching_mut(&mut self, var: usize, reverse: bool, mut f: impl FnMut(&mut T)) {
+        if self.global {
+            if reverse {
+                self.items.iter_mut().rev().for_each(f);
+            } else {
+                self.items.iter_mut().for_each(f);
+            }
+            return;
+        }
+        let (items, watch) = (&mut self.items, &self.watch[var]);
+        if reverse {
+            for &k in watch.iter().rev() {
+                f(&mut items[k as usize]);
+            }
+        } else {
+            for &k in watch {
+                f(&mut items[k as usize]);
+            }
+        }
+    }
 }
 
 impl<T> Default for CheckerList<T> {
@@ -532,28 +571,12 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
         var: usize,
         candidates: &mut Candidates<'_>,
     ) {
-        if self.global {
-            for item in &self.items {
-                item.filter(assignment, var, candidates);
-            }
-            return;
-        }
-        for &k in self.watching(var) {
-            self.items[k as usize].filter(assignment, var, candidates);
-        }
+        self.each_watching(var, |item| item.filter(assignment, var, candidates));
     }
     #[inline(always)]
     fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
         let mut word = candidates;
-        if self.global {
-            for item in &self.items {
-                word = item.filter_word(assignment, var, word);
-            }
-            return word;
-        }
-        for &k in self.watching(var) {
-            word = self.items[k as usize].filter_word(assignment, var, word);
-        }
+        self.each_watching(var, |item| word = item.filter_word(assignment, var, word));
         word
     }
     fn filter_each(
@@ -599,29 +622,11 @@ impl<V, T: Checker<V>> Checkers<V> for CheckerList<T> {
     }
     #[inline(always)]
     fn assign_all(&mut self, choice: Choice<'_, V>) {
-        if self.global {
-            for item in &mut self.items {
-                item.on_assign(choice);
-            }
-            return;
-        }
-        let watch = &self.watch[choice.var];
-        for &k in watch {
-            self.items[k as usize].on_assign(choice);
-        }
+        self.each_watching_mut(choice.var, false, |item| item.on_assign(choice));
     }
     #[inline(always)]
     fn unassign_all(&mut self, choice: Choice<'_, V>) {
-        if self.global {
-            for item in self.items.iter_mut().rev() {
-                item.on_unassign(choice);
-            }
-            return;
-        }
-        let watch = &self.watch[choice.var];
-        for &k in watch.iter().rev() {
-            self.items[k as usize].on_unassign(choice);
-        }
+        self.each_watching_mut(choice.var, true, |item| item.on_unassign(choice));
     }
     #[inline(always)]
     fn advance_all_word(
