@@ -492,6 +492,20 @@ const NO_CHECKER: u32 = u32::MAX;
 /// cancellation is seen at once, and too rare to cost anything measurable.
 const POLL_EVERY: u64 = 1 << 12;
 
+/// The engine's current assignment through [`view`], borrowing only the
+/// fields it reads, so that the frames can be borrowed mutably beside it.
+macro_rules! current_view {
+    ($engine:expr) => {
+        view(
+            $engine.table,
+            $engine.fixed_order,
+            &$engine.slots,
+            &$engine.idx_at,
+            $engine.assigned,
+        )
+    };
+}
+
 impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     pub(crate) fn new(model: &'m mut Model<V, C>, config: &Config<V>, prefix: &[u32]) -> Self {
         let Model {
@@ -589,13 +603,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     }
 
     pub(crate) fn assignment(&self) -> Assignment<'_, V> {
-        view(
-            self.table,
-            self.fixed_order,
-            &self.slots,
-            &self.idx_at,
-            self.assigned,
-        )
+        current_view!(self)
     }
 
     pub(crate) fn stats(&self) -> Stats {
@@ -694,13 +702,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     #[inline(always)]
     fn fill_plain(&mut self, d: usize, var: usize) {
         let w = self.w;
-        let assignment = view(
-            self.table,
-            self.fixed_order,
-            &self.slots,
-            &self.idx_at,
-            self.assigned,
-        );
+        let assignment = current_view!(self);
         let dst = &mut self.cand[d * w..(d + 1) * w];
         dst.copy_from_slice(self.table.initial(var));
         self.checkers
@@ -710,13 +712,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     /// One-word fast path of [`fill_plain`](Self::fill_plain).
     #[inline(always)]
     fn fill_one(&mut self, d: usize, var: usize) {
-        let assignment = view(
-            self.table,
-            self.fixed_order,
-            &self.slots,
-            &self.idx_at,
-            self.assigned,
-        );
+        let assignment = current_view!(self);
         self.cand[d] = self
             .checkers
             .filter_all_word(&assignment, var, self.table.initial[var]);
@@ -727,13 +723,7 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
     fn fill_tracked(&mut self, d: usize, var: usize, events: bool) {
         let w = self.w;
         self.tallied = true;
-        let assignment = view(
-            self.table,
-            self.fixed_order,
-            &self.slots,
-            &self.idx_at,
-            self.assigned,
-        );
+        let assignment = current_view!(self);
         let dst = &mut self.cand[d * w..(d + 1) * w];
         dst.copy_from_slice(self.table.initial(var));
         let mut before: u64 = dst.iter().map(|x| u64::from(x.count_ones())).sum();
