@@ -29,6 +29,10 @@
 #   NQUEENS_BIN   an already built nqueens binary to measure (default: build
 #                 the release example)
 #   CC            the C compiler (default: cc); the yardsticks get -O2
+#   YARDSTICK_CFLAGS
+#                 more flags for the yardsticks (default: none, as the
+#                 targets define them); -march=x86-64-v3 builds them for
+#                 the instruction set the crate's examples are built for
 #
 # Each timing comes from a small C helper built with the yardsticks: it
 # runs the command and reads the kernel's resource usage for it (wall time,
@@ -100,7 +104,8 @@ trap 'rm -rf "$TMP"' EXIT
 
 CC="${CC:-cc}"
 for y in nq_mirror nq_bitboard; do
-    "$CC" -O2 -o "$TMP/$y" "$BENCH_DIR/$y.c"
+    # shellcheck disable=SC2086 # it holds several words
+    "$CC" -O2 ${YARDSTICK_CFLAGS:-} -o "$TMP/$y" "$BENCH_DIR/$y.c"
 done
 
 cat >"$TMP/runstat.c" <<'EOF'
@@ -251,12 +256,13 @@ progress ""
 
 # The command as run, for the record (without a --write file's path).
 command="scripts/compare-yardsticks.sh --from $FROM --to $TO --runs $RUNS"
+[[ -n "${YARDSTICK_CFLAGS:-}" ]] && command="YARDSTICK_CFLAGS='$YARDSTICK_CFLAGS' $command"
 ((LONG)) && command+=" --long"
 [[ -n "$WRITE" ]] && command+=" --write"
 
 cpu_model="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
 {
-    echo "Produced by \`$command\` on $(date -u +%Y-%m-%d), ${cpu_model:-unknown CPU}, $CORES cores: $RUNS paired rounds per N; times are medians, ratios the medians of the per-round ratios (target: at most)."
+    echo "Produced by \`$command\` on $(date -u +%Y-%m-%d), ${cpu_model:-unknown CPU}, $CORES cores, yardsticks built with \`$CC -O2${YARDSTICK_CFLAGS:+ $YARDSTICK_CFLAGS}\`: $RUNS paired rounds per N; times are medians, ratios the medians of the per-round ratios (target: at most)."
     echo
     echo "| N | ours | yardstick | time | ours (s) | yardstick (s) | ratio | target | threads | peak memory (ours) | count |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|"
