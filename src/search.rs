@@ -297,27 +297,58 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     }
 
     /// Counts the solutions (weighted by symmetry when it is used).
-    pub fn count(mut self) -> Outcome<u128> {
+    pub fn count(self) -> Outcome<u128> {
         let units = if self.config.symmetry && self.model.options.mirror {
             crate::units::mirror_roots(self.model)
         } else {
             vec![Unit::whole()]
         };
+        self.count_units_in_turn(&units, |_, _| {})
+    }
+
+    /// Counts the given units one after the other on this thread, calling
+    /// `done(i, outcome)` as unit `i` finishes (outcomes are weighted), and
+    /// adds them up as [`count_units`](Self::count_units) does: the total
+    /// and the statistics are those of one search of the whole tree,
+    /// whatever the split. The node limit holds across the units; the count
+    /// stops at the first unit that does not complete. Unlike
+    /// `count_units`, it needs no `Clone` or `Sync` checkers, so boxed
+    /// checkers can count unit by unit too (for a progress bar, say).
+    ///
+    /// ```
+    /// use backtracker::puzzles::{nqueens_with, Rule};
+    ///
+    /// let mut model = nqueens_with(8, &Rule::ALL).unwrap();
+    /// let units = model.split(2, true);
+    /// let mut finished = 0;
+    /// let outcome = model.search().count_units_in_turn(&units, |_, _| finished += 1);
+    /// assert_eq!(outcome.value, 92);
+    /// assert_eq!(finished, units.len());
+    /// ```
+    pub fn count_units_in_turn(
+        mut self,
+        units: &[Unit],
+        mut done: impl FnMut(usize, &Outcome<u128>),
+    ) -> Outcome<u128> {
         let started = Instant::now();
         let mut outcomes = Vec::with_capacity(units.len());
         let mut used = 0u64;
-        for unit in &units {
+        for (i, unit) in units.iter().enumerate() {
             let budget = self.config.node_limit.saturating_sub(used);
             let mut outcome = self.count_prefix(&unit.prefix, budget);
             outcome.value *= u128::from(unit.weight);
             used += outcome.stats.nodes;
             let complete = outcome.stop.is_complete();
-            outcomes.push(outcome);
+            if complete {
+                done(i, &outcome);
+            }
+            outcomes.push(Some(outcome));
             if !complete {
                 break;
             }
         }
-        let mut total = crate::units::combine(&units, outcomes);
+        let tally = self.tallying();
+        let mut total = crate::units::combine(self.model, tally, units, outcomes);
         total.stats.elapsed = started.elapsed();
         total
     }
@@ -1242,6 +1273,20 @@ impl<'m, V, C: Checkers<V>> Engine<'m, V, C> {
             .halt
             .load(Ordering::Relaxed)
             .then_some(StopReason::Cancelled)
+    }
+
+    /// Per checker, the candidates it is the first to reject when the next
+    /// variable in declaration order after the prefix is filtered, as a
+    /// search that tallies rejections counts them at this node; `None` when
+    /// a checker rejected the prefix.
+    pub(crate) fn rejections_at_next(mut self) -> Option<Vec<u64>> {
+        if self.finished {
+            return None;
+        }
+        if self.base < self.n {
+            self.fill_tracked(self.base, self.base, false);
+        }
+        Some(self.rejections.clone())
     }
 
     /// The candidates of the next variable in declaration order after the

@@ -81,9 +81,12 @@ pub(crate) fn mirror_roots<V, C: Checkers<V>>(model: &mut Model<V, C>) -> Vec<Un
 impl<V, C: Checkers<V>> Model<V, C> {
     /// Splits the tree into units whose prefixes reach `depth` variables
     /// (or fewer, where the tree ends first), in search order. Prefixes
-    /// that a checker rejects are left out, so every unit may have
-    /// solutions. With `symmetry` and a model that declares mirror
-    /// symmetry, only the lower half is split and units carry weight 2.
+    /// that a checker rejects are left out. A prefix that leaves the next
+    /// variable no candidate (a dead end above `depth`) stays a unit of its
+    /// own, which counts 0: together the units hold every node of the tree,
+    /// so a count by units reports the figures of one search of it. With
+    /// `symmetry` and a model that declares mirror symmetry, only the lower
+    /// half is split and units carry weight 2.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -121,8 +124,18 @@ impl<V, C: Checkers<V>> Model<V, C> {
                 out.push(unit);
                 continue;
             }
-            let next = Engine::new(self, &Default::default(), &unit.prefix).next_candidates();
-            for index in next.into_iter().flatten() {
+            let Some(next) = Engine::new(self, &Default::default(), &unit.prefix).next_candidates()
+            else {
+                continue;
+            };
+            if next.is_empty() {
+                // A dead end: no value left for the next variable. It stays
+                // a unit (counting 0), so that the units together hold every
+                // node of the tree and a count by units reports its figures.
+                out.push(unit);
+                continue;
+            }
+            for index in next {
                 let mut prefix = unit.prefix.clone();
                 prefix.push(index as u32);
                 out.push(Unit {
@@ -239,7 +252,7 @@ impl<'m, V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'m, V, C> 
             Err(_) => run(),
         };
         let skipped = outcomes.iter().any(Option::is_none);
-        let mut total = combine(units, outcomes.into_iter().flatten().collect());
+        let mut total = combine(self.model, tally, units, outcomes);
         if skipped || !total.stop.is_complete() {
             total.stop = shared.reason(&config);
         }
@@ -248,19 +261,28 @@ impl<'m, V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'m, V, C> 
     }
 }
 
-/// Adds the outcomes of units (in unit order; a prefix of them if the run
-/// stopped early): counts, statistics, and the nodes above the units (each
-/// distinct proper prefix of a unit that was searched is one node).
-pub(crate) fn combine(units: &[Unit], outcomes: Vec<Outcome<u128>>) -> Outcome<u128> {
-    let mut above = std::collections::HashSet::new();
+/// Adds the outcomes of units (in unit order, `None` for a unit that was
+/// not searched): counts, statistics, and the nodes above the units (each
+/// distinct proper prefix of a unit that was searched is one node). With
+/// `tally`, also the rejections at those nodes and at the root, judged on
+/// `model`, so that a count by units reports what one search of the whole
+/// tree reports, whatever the split.
+pub(crate) fn combine<V, C: Checkers<V>>(
+    model: &mut Model<V, C>,
+    tally: bool,
+    units: &[Unit],
+    outcomes: Vec<Option<Outcome<u128>>>,
+) -> Outcome<u128> {
+    let mut above = std::collections::BTreeSet::new();
     let mut total = Outcome {
         value: 0,
         stats: Stats::default(),
         stop: StopReason::Completed,
     };
     for (unit, outcome) in units.iter().zip(outcomes) {
+        let Some(outcome) = outcome else { continue };
         if outcome.stats.nodes > 0 {
-            for len in 1..unit.prefix.len() {
+            for len in 0..unit.prefix.len() {
                 above.insert(&unit.prefix[..len]);
             }
         }
@@ -270,7 +292,27 @@ pub(crate) fn combine(units: &[Unit], outcomes: Vec<Outcome<u128>>) -> Outcome<u
             total.stop = outcome.stop;
         }
     }
-    total.stats.nodes += above.len() as u64;
+    // The root (the empty prefix) is not a node.
+    total.stats.nodes += above.iter().filter(|p| !p.is_empty()).count() as u64;
+    if tally {
+        let mut rejections = vec![0; model.checkers.len()];
+        for prefix in above {
+            let at = Engine::new(model, &Default::default(), prefix).rejections_at_next();
+            for (sum, r) in rejections.iter_mut().zip(at.into_iter().flatten()) {
+                *sum += r;
+            }
+        }
+        // Units that are complete assignments filter nothing and tally
+        // nothing: the names come from the model.
+        let mine = total.stats.rejections.get_or_insert_with(|| {
+            (0..model.checkers.len())
+                .map(|k| (model.checkers.name(k).to_owned(), 0))
+                .collect()
+        });
+        for (entry, r) in mine.iter_mut().zip(rejections) {
+            entry.1 += r;
+        }
+    }
     total
 }
 

@@ -650,11 +650,27 @@ fn merge_reads_standard_input() {
 }
 
 #[test]
-fn split_without_units_says_so() {
-    // Two queens never fit on a 3 x 3 board; the split finds no unit at depth 3.
-    let r = run(NAME, &["3", "--split", "3", "--no-symmetry"]);
-    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
-    assert!(r.stderr.contains("no units"), "{r:?}");
+fn dead_ends_are_units_that_count_0() {
+    // Two queens never fit on a 3 x 3 board: each first queen, and each
+    // second one that fits, is a dead end before row 3, and a unit of its
+    // own, so that the units hold every node of the tree.
+    let units = ok(&["3", "--split", "3", "--no-symmetry"]);
+    let prefixes: Vec<&str> = units
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .find_map(|w| w.strip_prefix("prefix="))
+                .expect("a prefix")
+        })
+        .collect();
+    assert_eq!(prefixes, ["0.2", "1", "2.0"], "{units}");
+    let results = run_units(&units);
+    assert!(
+        results.lines().all(|l| l.ends_with(" count=0")),
+        "{results}"
+    );
+    let r = run_with_input(NAME, &["--merge", "-"], &results);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "0\n"));
 }
 
 #[test]

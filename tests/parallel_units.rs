@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use backtracker::puzzles::nqueens;
+use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::units::{ResultLine, UNIT_FORMAT, Unit, UnitLine, merge};
-use backtracker::{Assignment, Checker, Choice, StopReason, UnitError};
+use backtracker::{Assignment, Checker, Choice, Stats, StopReason, UnitError};
 use common::{known, mirrored, queens_lines, queens_variables, queens_walk};
 
 fn name(n: usize) -> String {
@@ -31,7 +31,14 @@ fn split_solve_merge_equals_the_direct_count() {
                 let units = model.split(depth, symmetry);
                 assert!(!units.is_empty(), "{what}");
                 for unit in &units {
-                    assert!(unit.prefix.len() >= depth.min(n), "{what}: {unit:?}");
+                    // Short of the depth only where the tree ends: a dead
+                    // end, whose next row has no square left.
+                    let cols: Vec<usize> = unit.prefix.iter().map(|&c| c as usize).collect();
+                    let dead_end = (0..n).all(|col| !common::queen_fits(&cols, cols.len(), col));
+                    assert!(
+                        unit.prefix.len() >= depth.min(n) || dead_end,
+                        "{what}: {unit:?}"
+                    );
                     // Under symmetry, only the unit with every row on its
                     // middle column is its own mirror image.
                     let own_mirror = n % 2 == 1
@@ -354,6 +361,122 @@ fn parallel_counts_are_exact_for_1_2_and_7_threads() {
     // All cores.
     let mut model = nqueens(10).unwrap();
     assert_eq!(model.search().count_parallel(0).value, 724);
+}
+
+/// The figures of a count that every way of counting must agree on:
+/// nodes, solutions, deepest depth and rejections per checker.
+type Figures = (u64, u128, usize, Option<Vec<(String, u64)>>);
+
+fn figures(stats: &Stats) -> Figures {
+    (
+        stats.nodes,
+        stats.solutions,
+        stats.max_depth,
+        stats.rejections.clone(),
+    )
+}
+
+/// Counts by units report the statistics of one search of the whole tree,
+/// whatever the split, the thread count and the kind of checkers: without
+/// symmetry those of a brute-force walk, with it those of the one-thread
+/// count.
+#[test]
+fn counts_by_units_report_the_statistics_of_the_whole_tree() {
+    for n in 4..=9 {
+        let walk = queens_walk(n);
+        let walked = (
+            walk.nodes,
+            walk.solutions.len() as u128,
+            walk.max_depth,
+            Some(
+                ["columns", "diagonals", "anti-diagonals"]
+                    .into_iter()
+                    .map(str::to_owned)
+                    .zip(walk.rejected)
+                    .collect(),
+            ),
+        );
+        for symmetry in [false, true] {
+            let mut model = nqueens(n).unwrap();
+            let mut boxed = nqueens_with(n, &Rule::ALL).unwrap();
+            let one = model
+                .search()
+                .symmetry(symmetry)
+                .tally_rejections(true)
+                .count();
+            let expected = figures(&one.stats);
+            if !symmetry {
+                assert_eq!(expected, walked, "n = {n}: the one-thread count");
+            }
+            for threads in [1, 2, 7] {
+                let what = format!("n = {n}, symmetry {symmetry}, {threads} threads");
+                let parallel = model
+                    .search()
+                    .symmetry(symmetry)
+                    .tally_rejections(true)
+                    .count_parallel(threads);
+                assert_eq!(figures(&parallel.stats), expected, "{what}");
+            }
+            for depth in [0, 1, 2, 3, n] {
+                let what = format!("n = {n}, symmetry {symmetry}, split at {depth}");
+                let units = model.split(depth, symmetry);
+                let in_turn = model
+                    .search()
+                    .tally_rejections(true)
+                    .count_units_in_turn(&units, |_, _| {});
+                assert_eq!(in_turn.value, known(n), "{what}");
+                assert_eq!(figures(&in_turn.stats), expected, "{what}");
+                let threaded =
+                    model
+                        .search()
+                        .tally_rejections(true)
+                        .count_units(&units, 2, |_, _| {});
+                assert_eq!(figures(&threaded.stats), expected, "{what}");
+                let boxed_units = boxed.split(depth, symmetry);
+                let boxed_in_turn = boxed
+                    .search()
+                    .tally_rejections(true)
+                    .count_units_in_turn(&boxed_units, |_, _| {});
+                assert_eq!(figures(&boxed_in_turn.stats), expected, "{what}, boxed");
+            }
+        }
+    }
+}
+
+#[test]
+fn count_units_in_turn_reports_each_finished_unit_and_stops_when_cancelled() {
+    let mut model = nqueens_with(8, &Rule::ALL).unwrap();
+    let units = model.split(2, true);
+    let mut seen = Vec::new();
+    let outcome = model
+        .search()
+        .count_units_in_turn(&units, |i, o| seen.push((i, o.value)));
+    assert_eq!(outcome.value, 92);
+    assert_eq!(seen.len(), units.len());
+    assert!(seen.iter().enumerate().all(|(k, &(i, _))| k == i));
+    assert_eq!(seen.iter().map(|&(_, v)| v).sum::<u128>(), 92);
+
+    let cancel = Arc::new(AtomicBool::new(true));
+    let mut calls = 0;
+    let outcome = model
+        .search()
+        .cancel_flag(cancel)
+        .count_units_in_turn(&units, |_, _| calls += 1);
+    assert_eq!(outcome.stop, StopReason::Cancelled);
+    assert_eq!(calls, 0);
+    assert!(outcome.value < 92);
+
+    // A node limit holds across the units.
+    let outcome = model
+        .search()
+        .node_limit(100)
+        .count_units_in_turn(&units, |_, _| {});
+    assert_eq!(outcome.stop, StopReason::NodeLimit);
+    assert!(
+        outcome.stats.nodes <= 100 + units.len() as u64,
+        "{:?}",
+        outcome.stats
+    );
 }
 
 #[test]

@@ -334,12 +334,7 @@ fn run_boxed<C: Checkers<usize>>(
     if cli.first || cli.all || cli.trace {
         return show(cli, model, cancel, out);
     }
-    let outcome = model
-        .search()
-        .symmetry(symmetry)
-        .tally_rejections(cli.stats)
-        .cancel_flag(Arc::clone(cancel))
-        .count();
+    let outcome = work::count_one_thread(model, symmetry, cli.stats, cancel);
     finish_count(&outcome, cli.stats, Some(1), cancel, out)
 }
 

@@ -21,6 +21,10 @@ pub const DEFAULT_DEPTH: usize = 3;
 /// Boards from this size up show a progress bar (when standard error is a terminal).
 const PROGRESS_FROM: usize = 16;
 
+/// The same for models of boxed checkers (`--plain`, `--constraints`),
+/// which count on one thread and several times slower.
+const BOXED_PROGRESS_FROM: usize = 14;
+
 /// The model name that unit lines carry.
 pub fn model_name(n: usize) -> String {
     format!("nqueens-{n}")
@@ -51,9 +55,6 @@ pub fn wants_progress(n: usize) -> bool {
 pub fn write_units(n: usize, depth: usize, symmetry: bool, out: &mut Out) -> Result<(), Fail> {
     let mut model = nqueens(n).map_err(Fail::bad)?;
     let units = model.split(depth, symmetry);
-    if units.is_empty() {
-        eprintln!("no units: every placement is refused within {depth} rows, so the count is 0");
-    }
     for line in UnitLine::number(&model_name(n), depth, symmetry, units) {
         writeln!(out, "{line}").map_err(|e| Fail::output(&e))?;
     }
@@ -267,6 +268,36 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
         print_stats(&outcome.stats, &outcome.stop, Some(plan.threads));
     }
     Ok(total)
+}
+
+/// Counts a model of boxed checkers, which counts on one thread. From
+/// [`BOXED_PROGRESS_FROM`] up, when standard error is a terminal, it counts
+/// unit by unit under a progress bar; the total and the statistics are the
+/// same.
+pub fn count_one_thread<C: Checkers<usize>>(
+    model: &mut Model<usize, C>,
+    symmetry: bool,
+    stats: bool,
+    cancel: &Arc<AtomicBool>,
+) -> Outcome<u128> {
+    let units = if model.len() >= BOXED_PROGRESS_FROM {
+        model.split(DEFAULT_DEPTH, symmetry)
+    } else {
+        Vec::new()
+    };
+    let search = model
+        .search()
+        .symmetry(symmetry)
+        .tally_rejections(stats)
+        .cancel_flag(Arc::clone(cancel));
+    if !units.is_empty()
+        && let Some(bar) = progress_bar(units.len(), 0)
+    {
+        let outcome = search.count_units_in_turn(&units, |_, _| bar.inc(1));
+        bar.finish_and_clear();
+        return outcome;
+    }
+    search.count()
 }
 
 /// Appends one result line and makes sure it is on disk before the next.
