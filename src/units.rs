@@ -295,23 +295,20 @@ pub(crate) fn combine<V, C: Checkers<V>>(
     // The root (the empty prefix) is not a node.
     total.stats.nodes += above.iter().filter(|p| !p.is_empty()).count() as u64;
     if tally {
-        let mut rejections = vec![0; model.checkers.len()];
-        for prefix in above {
-            let at = Engine::new(model, &Default::default(), prefix).rejections_at_next();
-            for (sum, r) in rejections.iter_mut().zip(at.into_iter().flatten()) {
-                *sum += r;
-            }
-        }
         // Units that are complete assignments filter nothing and tally
         // nothing: the names come from the model.
-        let mine = total.stats.rejections.get_or_insert_with(|| {
+        let mut rejections = total.stats.rejections.take().unwrap_or_else(|| {
             (0..model.checkers.len())
                 .map(|k| (model.checkers.name(k).to_owned(), 0))
                 .collect()
         });
-        for (entry, r) in mine.iter_mut().zip(rejections) {
-            entry.1 += r;
+        for prefix in above {
+            let at = Engine::new(model, &Default::default(), prefix).rejections_at_next();
+            for (entry, r) in rejections.iter_mut().zip(at.into_iter().flatten()) {
+                entry.1 += r;
+            }
         }
+        total.stats.rejections = Some(rejections);
     }
     total
 }

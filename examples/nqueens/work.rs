@@ -48,7 +48,13 @@ fn foreign_text(found: &str) -> String {
 
 /// Whether a plain count should go unit by unit to show a progress bar.
 pub fn wants_progress(n: usize) -> bool {
-    n >= PROGRESS_FROM && io::stderr().is_terminal()
+    progress_from(n, PROGRESS_FROM)
+}
+
+/// Whether a board of size `n` is at least `from` and standard error is a
+/// terminal to draw a progress bar on.
+fn progress_from(n: usize, from: usize) -> bool {
+    n >= from && io::stderr().is_terminal()
 }
 
 /// `--split DEPTH`: the units, one line each.
@@ -280,17 +286,14 @@ pub fn count_one_thread<C: Checkers<usize>>(
     stats: bool,
     cancel: &Arc<AtomicBool>,
 ) -> Outcome<u128> {
-    let units = if model.len() >= BOXED_PROGRESS_FROM {
-        model.split(DEFAULT_DEPTH, symmetry)
-    } else {
-        Vec::new()
-    };
+    let units = progress_from(model.len(), BOXED_PROGRESS_FROM)
+        .then(|| model.split(DEFAULT_DEPTH, symmetry));
     let search = model
         .search()
         .symmetry(symmetry)
         .tally_rejections(stats)
         .cancel_flag(Arc::clone(cancel));
-    if !units.is_empty()
+    if let Some(units) = units
         && let Some(bar) = progress_bar(units.len(), 0)
     {
         let outcome = search.count_units_in_turn(&units, |_, _| bar.inc(1));
