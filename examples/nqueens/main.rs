@@ -485,3 +485,15 @@ fn join_columns(cols: &[usize]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use backtracker::puzzles::MAX_QUEENS;
+
+    #[test]
+    fn plain_boards_beyond_the_line_arrays_are_refused() {
+        assert!(crate::plain::model(MAX_QUEENS).is_ok());
+        let error = crate::plain::model(MAX_QUEENS + 1).unwrap_err();
+        assert!(error.to_string().contains("up to 32"), "{error}");
+    }
+}

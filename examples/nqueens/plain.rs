@@ -7,7 +7,7 @@
 //! (`backtracker::puzzles::nqueens`) does the same job with one-word masks
 //! and bulk filters.
 
-use backtracker::puzzles::Rule;
+use backtracker::puzzles::{MAX_QUEENS, Rule};
 use backtracker::{
     Assignment, Checker, CheckerList, Choice, DynChecker, Model, ModelBuilder, ModelError,
 };
@@ -16,17 +16,19 @@ use backtracker::{
 pub struct UsedLines {
     rule: Rule,
     n: usize,
-    /// Per line, whether a queen is on it.
-    used: Vec<bool>,
+    /// Per line, whether a queen is on it: a fixed array, as the classic
+    /// solution sizes it for the largest board.
+    used: [bool; 2 * MAX_QUEENS],
 }
 
 impl UsedLines {
-    /// The rule `rule` on an `n` x `n` board, with every line free.
+    /// The rule `rule` on an `n` x `n` board (`n` at most
+    /// [`MAX_QUEENS`]), with every line free.
     pub fn new(rule: Rule, n: usize) -> Self {
         UsedLines {
             rule,
             n,
-            used: vec![false; 2 * n],
+            used: [false; 2 * MAX_QUEENS],
         }
     }
 
@@ -75,6 +77,11 @@ impl Checker<usize> for UsedLines {
 /// rules as boxed [`UsedLines`] checkers. It declares mirror symmetry, as
 /// the reference model does.
 pub fn model(n: usize) -> Result<Model<usize, CheckerList<DynChecker<usize>>>, ModelError> {
+    if n > MAX_QUEENS {
+        return Err(ModelError::Unsupported {
+            reason: format!("n-queens supports boards up to {MAX_QUEENS}, not {n}"),
+        });
+    }
     let mut b = ModelBuilder::new();
     for row in 0..n {
         b.variable(format!("row {row}"), 0..n);
