@@ -31,8 +31,8 @@
 #   CC            the C compiler (default: cc); the yardsticks get -O2
 #   YARDSTICK_CFLAGS
 #                 more flags for the yardsticks (default: none, as the
-#                 targets define them); -march=x86-64-v3 builds them for
-#                 the instruction set the crate's examples are built for
+#                 targets define them); -march=native builds them for
+#                 this processor, as .cargo/config.toml builds the crate
 #
 # Each timing comes from a small C helper built with the yardsticks: it
 # runs the command and reads the kernel's resource usage for it (wall time,
