@@ -7,10 +7,8 @@
 //! (`backtracker::puzzles::nqueens`) does the same job with one-word masks
 //! and bulk filters.
 
-use backtracker::puzzles::{MAX_QUEENS, Rule};
-use backtracker::{
-    Assignment, Checker, CheckerList, Choice, DynChecker, Model, ModelBuilder, ModelError,
-};
+use backtracker::puzzles::{MAX_QUEENS, Rule, nqueens_rows};
+use backtracker::{Assignment, Checker, CheckerList, Choice, DynChecker, Model, ModelError};
 
 /// One rule of N-Queens: at most one queen on each of its lines.
 pub struct UsedLines {
@@ -77,15 +75,7 @@ impl Checker<usize> for UsedLines {
 /// rules as boxed [`UsedLines`] checkers. It declares mirror symmetry, as
 /// the reference model does.
 pub fn model(n: usize) -> Result<Model<usize, CheckerList<DynChecker<usize>>>, ModelError> {
-    if n > MAX_QUEENS {
-        return Err(ModelError::Unsupported {
-            reason: format!("n-queens supports boards up to {MAX_QUEENS}, not {n}"),
-        });
-    }
-    let mut b = ModelBuilder::new();
-    for row in 0..n {
-        b.variable(format!("row {row}"), 0..n);
-    }
+    let mut b = nqueens_rows(n)?;
     b.mirror_symmetry();
     let rules = Rule::ALL.map(|rule| Box::new(UsedLines::new(rule, n)) as DynChecker<usize>);
     b.build_dyn(rules.into())

@@ -4,4 +4,4 @@ pub mod coloring;
 mod nqueens;
 pub mod sudoku;
 
-pub use nqueens::{MAX_QUEENS, Rule, nqueens, nqueens_with};
+pub use nqueens::{MAX_QUEENS, Rule, nqueens, nqueens_rows, nqueens_with};

@@ -63,7 +63,30 @@ fn anti_diagonal(n: usize) -> impl Fn(usize, &usize) -> usize + Clone + Send {
     move |row, &col| col + (n - 1) - row
 }
 
-fn variables(n: usize, mirror: bool) -> Result<ModelBuilder<usize>, ModelError> {
+/// The variables of N-Queens on an `n` x `n` board, for a model with rules
+/// of its own: `row 0`, `row 1`, ..., each holding the column of the queen
+/// in its row (`0..n`), so there is one queen per row by construction.
+/// No symmetry is declared: whether reflecting the board keeps solutions
+/// depends on the rules, so declare it with
+/// [`ModelBuilder::mirror_symmetry`] when they have it.
+///
+/// # Errors
+///
+/// [`ModelError::Unsupported`] for `n` above [`MAX_QUEENS`].
+///
+/// ```
+/// use backtracker::constraints::AtMostOnePerLine;
+/// use backtracker::puzzles::nqueens_rows;
+///
+/// // Rooks: one per row and column, no diagonal rule; 4! placements.
+/// let mut b = nqueens_rows(4)?;
+/// b.mirror_symmetry();
+/// let mut rooks = b.build((AtMostOnePerLine::small("columns", |_, c| c),))?;
+/// assert_eq!(rooks.search().count().value, 24);
+/// assert!(nqueens_rows(33).is_err());
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub fn nqueens_rows(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
     if n > MAX_QUEENS {
         return Err(ModelError::Unsupported {
             reason: format!("n-queens supports boards up to {MAX_QUEENS}, not {n}"),
@@ -72,9 +95,6 @@ fn variables(n: usize, mirror: bool) -> Result<ModelBuilder<usize>, ModelError> 
     let mut b = ModelBuilder::new();
     for row in 0..n {
         b.variable(format!("row {row}"), 0..n);
-    }
-    if mirror {
-        b.mirror_symmetry();
     }
     Ok(b)
 }
@@ -106,7 +126,9 @@ fn variables(n: usize, mirror: bool) -> Result<ModelBuilder<usize>, ModelError> 
 pub fn nqueens(
     n: usize,
 ) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
-    variables(n, true)?.build((
+    let mut b = nqueens_rows(n)?;
+    b.mirror_symmetry();
+    b.build((
         AtMostOnePerLine::small(Rule::Columns.name(), |_, col| col),
         AtMostOnePerLine::small(Rule::Diagonals.name(), |row, col| row + col),
         AtMostOnePerLine::small(Rule::AntiDiagonals.name(), move |row, col| {
@@ -141,5 +163,9 @@ pub fn nqueens_with(
     // Reflecting the board left to right swaps diagonals and anti-diagonals,
     // so the rules are symmetric when they have both or neither.
     let mirror = rules.contains(&Rule::Diagonals) == rules.contains(&Rule::AntiDiagonals);
-    variables(n, mirror)?.build_dyn(rules.iter().map(|r| r.checker(n)).collect())
+    let mut b = nqueens_rows(n)?;
+    if mirror {
+        b.mirror_symmetry();
+    }
+    b.build_dyn(rules.iter().map(|r| r.checker(n)).collect())
 }
