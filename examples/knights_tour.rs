@@ -286,24 +286,6 @@ impl Checker<Square> for KnightMoves {
             }
         }
     }
-
-    #[inline]
-    fn filter_word(
-        &self,
-        assignment: &Assignment<'_, Square>,
-        var: usize,
-        mut candidates: u64,
-    ) -> u64 {
-        for other in self.around(var).into_iter().flatten() {
-            if other == var {
-                return 0;
-            }
-            if let Some(sq) = assignment.index(other) {
-                candidates &= self.reach[sq * self.words];
-            }
-        }
-        candidates
-    }
 }
 
 /// No dead ends: the squares not yet visited can still be strung onto the

@@ -120,23 +120,12 @@ impl Checker<bool> for Bounds {
         self.allows(choice.var, *choice.value)
     }
 
-    /// Both values at once: the domain is `[true, false]`.
+    /// Both values at once: the domain is `[true, false]`, one word.
     #[inline]
-    fn filter_word(&self, _: &Assignment<'_, bool>, var: usize, candidates: u64) -> u64 {
+    fn filter(&self, _: &Assignment<'_, bool>, var: usize, candidates: &mut Candidates<'_>) {
         let take = u64::from(self.allows(var, true)) << TAKE;
         let leave = u64::from(self.allows(var, false)) << LEAVE;
-        candidates & (take | leave)
-    }
-
-    #[inline]
-    fn filter(
-        &self,
-        assignment: &Assignment<'_, bool>,
-        var: usize,
-        candidates: &mut Candidates<'_>,
-    ) {
-        let words = candidates.words_mut();
-        words[0] = self.filter_word(assignment, var, words[0]);
+        candidates.words_mut()[0] &= take | leave;
     }
 
     #[inline]

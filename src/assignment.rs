@@ -24,11 +24,6 @@ impl<V> Table<V> {
     pub(crate) fn len(&self) -> usize {
         self.names.len()
     }
-
-    #[inline]
-    pub(crate) fn initial(&self, var: usize) -> &[u64] {
-        &self.initial[var * self.words..(var + 1) * self.words]
-    }
 }
 
 /// One candidate step: variable `var` takes the value with domain index

@@ -63,6 +63,16 @@ pub enum ModelError {
         /// What is not supported, in lowercase.
         reason: String,
     },
+    /// Mirror symmetry was declared, but a variable's candidates (after pins
+    /// and restrictions) are not their own mirror image, so reflecting a
+    /// solution could leave them.
+    #[error(
+        "mirror symmetry declared, but the candidates of `{name}` are not symmetric (check its pins and restrictions)"
+    )]
+    NotSymmetric {
+        /// The variable's name.
+        name: String,
+    },
     /// A domain is larger than the engine supports (2^32 - 1 values).
     #[error("variable `{name}` has {size} values, more than the supported {max}")]
     DomainTooLarge {

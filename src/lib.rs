@@ -5,20 +5,31 @@
 //! (constraints), and the crate owns the depth-first search — counting,
 //! enumerating lazily, stopping early, explaining every step.
 //!
-//! ## Where to start
+//! ## The concepts you need to model a puzzle
 //!
-//! - [`ModelBuilder`] declares variables; [`ModelBuilder::build`] adds the
-//!   checkers and gives a [`Model`].
-//! - [`Model::search`] configures a [`Search`]: [`count`](Search::count),
-//!   [`first`](Search::first), [`solutions`](Search::solutions) (lazy),
-//!   [`for_each`](Search::for_each) (with early stop),
-//!   [`count_parallel`](Search::count_parallel), and [`trace`](Search::trace).
-//! - [`Checker`] is the constraint trait: a name and a from-scratch `check`
-//!   are required; `promising`, a bulk `filter` and the `on_assign` /
-//!   `on_unassign` undo hooks make it fast. [`constraints`] has reusable
-//!   ones; [`puzzles::nqueens`] is the reference model.
-//! - [`observe`] and [`trace`] show the state-space tree; [`units`] splits
-//!   it for threads and for many machines.
+//! 1. [`ModelBuilder`]: declares the variables and their domains (and
+//!    pins, restrictions, the variable order, a declared symmetry).
+//! 2. [`Checker`]: one rule. Required: a name and a from-scratch `check`;
+//!    optional: `promising`, a bulk `filter`, `narrow` for the variables
+//!    still to come, and the `on_assign` / `on_unassign` undo hooks.
+//!    [`constraints`] has ready ones.
+//! 3. [`Assignment`] and [`Choice`]: what a checker judges, a partial
+//!    assignment and one candidate step `var = value`.
+//! 4. [`Candidates`] and [`Domains`]: the values a variable has left, as
+//!    `filter` and `narrow` see them.
+//! 5. [`Model`]: the variables and their checkers (a tuple for speed, a
+//!    `Vec<DynChecker<V>>` for convenience).
+//! 6. [`Search`]: how to run it, from [`Model::search`]: `count`, `first`,
+//!    `solutions`, `for_each`, `trace`, with limits, look-ahead, threads.
+//! 7. [`Outcome`]: what a run returns: a value, [`Stats`] and a
+//!    [`StopReason`].
+//! 8. [`ModelError`]: why a model cannot be built as declared.
+//!
+//! Beyond those: [`observe`] and [`trace`] show the state-space tree,
+//! [`units`] splits a long count for threads and machines, [`puzzles`] has
+//! reference models ([`puzzles::nqueens`] is the flagship), and [`board`]
+//! draws grids. The engine's contract (what `promising` may assume, when
+//! the hooks run) is in `docs/architecture.md`.
 //!
 //! ```
 //! use backtracker::{constraints::{AtMostOnePerLine, Predicate}, ModelBuilder};
@@ -36,9 +47,6 @@
 //! let mut model = b.build((triangle, pendant)).unwrap();
 //! assert_eq!(model.search().count().value, 12); // 3! * 2
 //! ```
-//!
-//! The engine's contract (what `promising` may assume, when the hooks run)
-//! is written down in `docs/architecture.md`.
 
 pub mod board;
 pub mod constraints;
@@ -50,17 +58,23 @@ pub mod units;
 mod assignment;
 mod candidates;
 mod checker;
+mod checkers;
+mod domains;
 mod error;
 mod model;
+mod outcome;
 mod search;
 
 pub use assignment::{Assignment, Choice, ModelInfo};
 pub use candidates::Candidates;
-pub use checker::{Checker, CheckerList, Checkers, DynChecker};
+pub use checker::{Checker, DynChecker};
+pub use checkers::Checkers;
+pub use domains::{Conflict, Domains};
 pub use error::{ModelError, UnitError};
 pub use model::{Model, ModelBuilder, ValueOrder, VariableOrder};
 pub use observe::{Control, Event, NoObserver, Observer};
-pub use search::{Disagreement, Outcome, Search, Solutions, Stats, StopReason};
+pub use outcome::{Disagreement, Outcome, Stats, StopReason};
+pub use search::{MAX_THREADS, Search, Solutions, Unit};
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

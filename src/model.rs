@@ -4,13 +4,22 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
-use crate::assignment::{Assignment, ModelInfo, Table};
+use crate::assignment::{Assignment, ModelInfo, Table, UNASSIGNED};
 use crate::candidates::words_for;
-use crate::checker::{CheckerList, Checkers, DynChecker};
+use crate::checkers::{Checkers, Watch};
 use crate::error::ModelError;
-use crate::search::Search;
 
 /// The order in which the engine picks the next variable.
+///
+/// ```
+/// use backtracker::{puzzles::nqueens_rows, constraints::AtMostOnePerLine, VariableOrder};
+///
+/// let mut b = nqueens_rows(6)?;
+/// b.order(VariableOrder::SmallestDomainFirst);
+/// let mut rooks = b.build((AtMostOnePerLine::small("columns", |_, c| c),))?;
+/// assert_eq!(rooks.search().count().value, 720);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum VariableOrder {
@@ -20,14 +29,15 @@ pub enum VariableOrder {
     Declared,
     /// The unassigned variable with the fewest promising values next; ties
     /// go to the variable with the higher degree (the number of other
-    /// variables it shares a checker scope with), then to the lower index.
+    /// variables it shares a checker scope with, counted once per checker),
+    /// then to the lower index.
     /// A variable with no promising value left is picked at once.
     SmallestDomainFirst,
 }
 
 /// Orders the candidate values of a variable: receives the assignment, the
 /// variable and its candidates' domain indices (in domain order) and may
-/// reorder them.
+/// reorder them. Set with [`ModelBuilder::value_order`].
 pub type ValueOrder<V> = Arc<dyn Fn(&Assignment<'_, V>, usize, &mut Vec<usize>) + Send + Sync>;
 
 /// Search settings that belong to the model.
@@ -39,22 +49,12 @@ pub(crate) struct Options<V> {
     pub(crate) degrees: Vec<u32>,
 }
 
-impl<V> Clone for Options<V> {
-    fn clone(&self) -> Self {
-        Options {
-            order: self.order,
-            value_order: self.value_order.clone(),
-            mirror: self.mirror,
-            degrees: self.degrees.clone(),
-        }
-    }
-}
-
 /// Declares a model's variables, then builds it with its checkers.
 ///
 /// Errors in declarations (an empty domain, a duplicate name, a pin to a
-/// value outside the domain) are reported by [`build`](Self::build), so the
-/// declarations can be written without `?` on every line.
+/// value outside the domain, an unknown variable index) are reported by
+/// [`build`](Self::build), so the declarations can be written without `?`
+/// on every line.
 ///
 /// ```
 /// use backtracker::{constraints::Predicate, ModelBuilder};
@@ -101,6 +101,13 @@ impl<V> Default for ModelBuilder<V> {
 
 impl<V> ModelBuilder<V> {
     /// An empty model.
+    ///
+    /// ```
+    /// use backtracker::ModelBuilder;
+    ///
+    /// let b = ModelBuilder::<u8>::new();
+    /// assert!(b.is_empty());
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         Self::default()
@@ -112,6 +119,14 @@ impl<V> ModelBuilder<V> {
 
     /// Declares a variable with its ordered domain and returns its index
     /// (variables are numbered from 0 in declaration order).
+    ///
+    /// ```
+    /// use backtracker::ModelBuilder;
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// assert_eq!(b.variable("x", ['a', 'b']), 0);
+    /// assert_eq!(b.variable("y", ['c']), 1);
+    /// ```
     pub fn variable(
         &mut self,
         name: impl Into<String>,
@@ -122,11 +137,11 @@ impl<V> ModelBuilder<V> {
         if values.is_empty() {
             self.fail(ModelError::EmptyDomain { name: name.clone() });
         }
-        if values.len() >= u32::MAX as usize {
+        if values.len() >= UNASSIGNED as usize {
             self.fail(ModelError::DomainTooLarge {
                 name: name.clone(),
                 size: values.len(),
-                max: u32::MAX as usize - 1,
+                max: UNASSIGNED as usize - 1,
             });
         }
         if self.index.contains_key(&name) {
@@ -145,6 +160,15 @@ impl<V> ModelBuilder<V> {
     /// # Errors
     ///
     /// [`ModelError::UnknownVariableName`] when there is none.
+    ///
+    /// ```
+    /// use backtracker::ModelBuilder;
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// b.variable("x", [1, 2]);
+    /// assert_eq!(b.index_of("x"), Ok(0));
+    /// assert!(b.index_of("y").is_err());
+    /// ```
     pub fn index_of(&self, name: &str) -> Result<usize, ModelError> {
         self.index
             .get(name)
@@ -166,10 +190,40 @@ impl<V> ModelBuilder<V> {
         self.names.is_empty()
     }
 
+    /// Whether `var` is a declared variable; records an error for `build` if not.
+    fn known(&mut self, var: usize, what: &str) -> bool {
+        if var < self.names.len() {
+            return true;
+        }
+        self.fail(ModelError::Unsupported {
+            reason: format!(
+                "{what} names variable {var}, but the model has {} variables",
+                self.names.len()
+            ),
+        });
+        false
+    }
+
     /// Keeps only the values of `var` for which `keep` is true as its
     /// candidates (the domain, and so the value indices, stay as declared).
-    /// Restricting every value away is allowed: the model then has no solution.
+    /// Restricting every value away is allowed: the model then has no
+    /// solution. A variable index the builder does not have is an error
+    /// that [`build`](Self::build) reports.
+    ///
+    /// ```
+    /// use backtracker::ModelBuilder;
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let x = b.variable("x", 0..10);
+    /// b.restrict(x, |v| v % 3 == 0);
+    /// let mut model = b.build(())?; // no checkers
+    /// assert_eq!(model.search().solutions().collect::<Vec<_>>(), [[0], [3], [6], [9]]);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     pub fn restrict(&mut self, var: usize, mut keep: impl FnMut(&V) -> bool) -> &mut Self {
+        if !self.known(var, "restrict") {
+            return self;
+        }
         let mask: Vec<bool> = self.domains[var].iter().map(&mut keep).collect();
         let slot = &mut self.keep[var];
         *slot = Some(match slot.take() {
@@ -180,10 +234,25 @@ impl<V> ModelBuilder<V> {
     }
 
     /// Fixes `var` to `value` (a given of a puzzle).
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let x = b.variable("x", 1..=3);
+    /// let y = b.variable("y", 1..=3);
+    /// b.pin(x, &2);
+    /// let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),))?;
+    /// assert_eq!(model.search().solutions().collect::<Vec<_>>(), [[2, 3]]);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     pub fn pin(&mut self, var: usize, value: &V) -> &mut Self
     where
         V: PartialEq + fmt::Debug,
     {
+        if !self.known(var, "pin") {
+            return self;
+        }
         if !self.domains[var].contains(value) {
             let name = self.names[var].clone();
             self.fail(ModelError::ValueNotInDomain {
@@ -201,6 +270,20 @@ impl<V> ModelBuilder<V> {
     }
 
     /// Sets a value-ordering hook (for example Warnsdorff's rule for tours).
+    ///
+    /// ```
+    /// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// for i in 0..3 {
+    ///     b.variable(format!("x{i}"), 0..3usize);
+    /// }
+    /// // Largest value first.
+    /// b.value_order(|_, _, candidates| candidates.reverse());
+    /// let mut model = b.build((AtMostOnePerLine::small("different", |_, i| i),))?;
+    /// assert_eq!(model.search().first().value, Some(vec![2, 1, 0]));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     pub fn value_order(
         &mut self,
         order: impl Fn(&Assignment<'_, V>, usize, &mut Vec<usize>) + Send + Sync + 'static,
@@ -211,19 +294,36 @@ impl<V> ModelBuilder<V> {
 
     /// Declares that reflecting every variable's values (domain index `i`
     /// to `d - 1 - i`) maps solutions to solutions. Counting then searches
-    /// about half the tree (see [`Search::symmetry`]).
+    /// about half the tree (see [`Search::symmetry`](crate::Search::symmetry)).
+    ///
+    /// The checkers' invariance is the caller's promise (cross-check mode
+    /// verifies it on the solutions it finds); what the builder can check,
+    /// it does: [`build`](Self::build) refuses the declaration when a
+    /// variable's candidates, after pins and restrictions, are not their own
+    /// mirror image.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens_rows;
+    ///
+    /// let mut b = nqueens_rows(4)?;
+    /// b.mirror_symmetry().pin(0, &0);
+    /// assert!(b.build(()).is_err()); // row 0 pinned to column 0: no mirror image
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     pub fn mirror_symmetry(&mut self) -> &mut Self {
         self.mirror = true;
         self
     }
 
     /// Builds the model with the given checkers: a tuple of checkers (the
-    /// static, fastest path) or a [`CheckerList`].
+    /// static, fastest path), a `Vec<DynChecker<V>>` of boxed checkers of any
+    /// types, or `()` for none.
     ///
     /// # Errors
     ///
     /// The first declaration error, a checker scope naming a missing
-    /// variable, two checkers with one name, or a checker's own
+    /// variable, two checkers with one name, a declared mirror symmetry the
+    /// candidates do not have, or a checker's own
     /// [`prepare`](crate::Checker::prepare) error.
     pub fn build<C: Checkers<V>>(self, mut checkers: C) -> Result<Model<V, C>, ModelError> {
         if let Some(error) = self.error {
@@ -239,6 +339,18 @@ impl<V> ModelBuilder<V> {
                     set[i / 64] |= 1 << (i % 64);
                 }
             }
+        }
+        if self.mirror
+            && let Some(var) = (0..n).find(|&var| {
+                let size = self.domains[var].len();
+                let set = &initial[var * words..(var + 1) * words];
+                let has = |i: usize| set[i / 64] >> (i % 64) & 1 == 1;
+                (0..size).any(|i| has(i) != has(size - 1 - i))
+            })
+        {
+            return Err(ModelError::NotSymmetric {
+                name: self.names[var].clone(),
+            });
         }
         let table = Table {
             names: self.names,
@@ -263,10 +375,12 @@ impl<V> ModelBuilder<V> {
             }
         }
         checkers.prepare(&ModelInfo { table: &table })?;
+        let watch = Watch::new(n, &checkers);
         let degrees = degrees(n, &checkers);
         Ok(Model {
             table: Arc::new(table),
             checkers,
+            watch: Arc::new(watch),
             options: Arc::new(Options {
                 order: self.order,
                 value_order: self.value_order,
@@ -275,21 +389,10 @@ impl<V> ModelBuilder<V> {
             }),
         })
     }
-
-    /// Builds the model with boxed checkers of any types, in model order.
-    ///
-    /// # Errors
-    ///
-    /// As [`build`](Self::build).
-    pub fn build_dyn(
-        self,
-        checkers: Vec<DynChecker<V>>,
-    ) -> Result<Model<V, CheckerList<DynChecker<V>>>, ModelError> {
-        self.build(CheckerList::new(checkers))
-    }
 }
 
-/// For each variable, the number of other variables it shares a checker scope with.
+/// For each variable, the number of other variables it shares a checker
+/// scope with, counted once per checker.
 fn degrees<V, C: Checkers<V>>(n: usize, checkers: &C) -> Vec<u32> {
     let mut degree = vec![0u32; n];
     for k in 0..checkers.len() {
@@ -308,10 +411,23 @@ fn degrees<V, C: Checkers<V>>(n: usize, checkers: &C) -> Vec<u32> {
 /// A model ready to search: variables, domains and checkers `C`.
 ///
 /// Searches borrow the model mutably (checkers keep incremental state) and
-/// leave it as they found it, so a model can be searched any number of times.
+/// leave it as they found it, so a model can be searched any number of
+/// times; [`Model::search`] starts one.
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// let mut model = nqueens(6)?;
+/// assert_eq!(model.len(), 6);
+/// assert_eq!(model.name(0), "row 0");
+/// assert_eq!(model.search().count().value, 4);
+/// assert_eq!(model.search().count().value, 4); // as new
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 pub struct Model<V, C> {
     pub(crate) table: Arc<Table<V>>,
     pub(crate) checkers: C,
+    pub(crate) watch: Arc<Watch>,
     pub(crate) options: Arc<Options<V>>,
 }
 
@@ -320,17 +436,13 @@ impl<V, C: Clone> Clone for Model<V, C> {
         Model {
             table: Arc::clone(&self.table),
             checkers: self.checkers.clone(),
+            watch: Arc::clone(&self.watch),
             options: Arc::clone(&self.options),
         }
     }
 }
 
 impl<V, C: Checkers<V>> Model<V, C> {
-    /// Starts configuring a search of this model.
-    pub fn search(&mut self) -> Search<'_, V, C> {
-        Search::new(self)
-    }
-
     /// Number of variables.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -356,6 +468,14 @@ impl<V, C: Checkers<V>> Model<V, C> {
     }
 
     /// The checkers' names, in model order.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let model = nqueens(4)?;
+    /// assert_eq!(model.checker_names(), ["columns", "diagonals", "anti-diagonals"]);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn checker_names(&self) -> Vec<&str> {
         (0..self.checkers.len())
@@ -363,7 +483,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
             .collect()
     }
 
-    /// The checkers.
+    /// The checkers (to read what they hold after a search).
     #[must_use]
     pub fn checkers(&self) -> &C {
         &self.checkers
@@ -389,6 +509,15 @@ impl<V, C: Checkers<V>> Model<V, C> {
     ///
     /// If `indices` does not have one entry per variable or names an index
     /// outside a domain.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let model = nqueens(4)?;
+    /// assert_eq!(model.first_violation(&[Some(1), Some(3), Some(0), Some(2)]), None);
+    /// assert_eq!(model.first_violation(&[Some(0), Some(1), None, None]), Some("anti-diagonals"));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn first_violation(&self, indices: &[Option<usize>]) -> Option<&str> {
         assert_eq!(indices.len(), self.len(), "one entry per variable");
@@ -396,7 +525,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
             .iter()
             .enumerate()
             .map(|(var, i)| match i {
-                None => crate::assignment::UNASSIGNED,
+                None => UNASSIGNED,
                 Some(i) => {
                     assert!(
                         *i < self.table.domains[var].len(),

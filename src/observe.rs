@@ -57,6 +57,25 @@ pub enum Event<'a, V> {
         /// The assignment the step was judged against.
         assignment: Assignment<'a, V>,
     },
+    /// `choice` passed every checker's filter and was assigned, but
+    /// narrowing or look-ahead then left variable `var` without a candidate
+    /// (or the checker found no solution left, when `var` is `None`): the
+    /// step is rejected, attributed to `checker`, and undone at once. It is
+    /// not a node.
+    Wipeout {
+        /// Variables assigned before this step.
+        depth: usize,
+        /// The rejected step.
+        choice: Choice<'a, V>,
+        /// Index of the checker whose narrowing emptied the set, in model order.
+        checker: usize,
+        /// Its name.
+        checker_name: &'a str,
+        /// The variable left without candidates, if one was.
+        var: Option<usize>,
+        /// The assignment the step was judged against (without it).
+        assignment: Assignment<'a, V>,
+    },
     /// `choice` left the assignment (the search goes back).
     Unassign {
         /// Variables assigned before the step that is undone.
@@ -84,6 +103,7 @@ impl<'a, V> Event<'a, V> {
         match self {
             Event::Assign { depth, .. }
             | Event::Reject { depth, .. }
+            | Event::Wipeout { depth, .. }
             | Event::Unassign { depth, .. }
             | Event::Solution { depth, .. } => *depth,
         }
@@ -95,6 +115,7 @@ impl<'a, V> Event<'a, V> {
         match self {
             Event::Assign { assignment, .. }
             | Event::Reject { assignment, .. }
+            | Event::Wipeout { assignment, .. }
             | Event::Unassign { assignment, .. }
             | Event::Solution { assignment, .. } => assignment,
         }

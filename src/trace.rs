@@ -17,9 +17,8 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::checker::Checkers;
 use crate::observe::{Control, Event, Observer};
-use crate::search::{Search, Stats, StopReason};
+use crate::outcome::{Stats, StopReason};
 
 /// How many events a [`Trace`] records unless told otherwise.
 pub const DEFAULT_EVENT_LIMIT: usize = 10_000;
@@ -28,6 +27,9 @@ pub const DEFAULT_EVENT_LIMIT: usize = 10_000;
 enum Kind {
     Assign,
     Reject(String),
+    /// Rejected by a checker's narrowing or by look-ahead: the checker, and
+    /// why (`row 6 has no candidate left`).
+    Wipeout(String, String),
     Unassign,
     Solution(u128),
 }
@@ -123,6 +125,9 @@ impl Trace {
             let _ = match &r.kind {
                 Kind::Assign => writeln!(out, "{indent}{}", r.step),
                 Kind::Reject(checker) => writeln!(out, "{indent}{}  rejected by {checker}", r.step),
+                Kind::Wipeout(checker, why) => {
+                    writeln!(out, "{indent}{}  rejected by {checker}: {why}", r.step)
+                }
                 Kind::Unassign => writeln!(out, "{indent}{}  undone", r.step),
                 Kind::Solution(k) => writeln!(out, "{indent}solution {k}"),
             };
@@ -173,6 +178,16 @@ impl Trace {
                         "  {id} [label=\"{}\\nrejected by {}\", style=dashed, color=gray50, fontcolor=gray40];",
                         escape(&r.step),
                         escape(checker)
+                    );
+                    let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
+                }
+                Kind::Wipeout(checker, why) => {
+                    let _ = writeln!(
+                        out,
+                        "  {id} [label=\"{}\\nrejected by {}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
+                        escape(&r.step),
+                        escape(checker),
+                        escape(why)
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
@@ -230,6 +245,24 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 depth: *depth,
                 step: step(choice.var, choice.value),
             }),
+            Event::Wipeout {
+                depth,
+                choice,
+                checker_name,
+                var,
+                assignment,
+                ..
+            } => {
+                let why = match var {
+                    Some(var) => format!("{} has no candidate left", assignment.name(*var)),
+                    None => "no solution left".to_owned(),
+                };
+                self.push(Record {
+                    kind: Kind::Wipeout((*checker_name).to_owned(), why),
+                    depth: *depth,
+                    step: step(choice.var, choice.value),
+                })
+            }
             Event::Unassign { depth, choice, .. } => self.push(Record {
                 kind: Kind::Unassign,
                 depth: *depth,
@@ -248,31 +281,5 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 }
             }
         }
-    }
-}
-
-impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
-    /// Searches the whole tree (no symmetry reduction) with a [`Trace`] of
-    /// up to [`DEFAULT_EVENT_LIMIT`] events, and returns its text with the
-    /// statistics footer: one line for a snapshot test.
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let text = nqueens(4).unwrap().search().trace();
-    /// assert!(text.contains("solution 2"));
-    /// assert!(text.ends_with("stop: completed\n"));
-    /// ```
-    #[must_use]
-    pub fn trace(self) -> String {
-        self.trace_with(Trace::new())
-    }
-
-    /// Like [`trace`](Self::trace) with a configured [`Trace`] (a smaller
-    /// cap, a solution limit).
-    #[must_use]
-    pub fn trace_with(self, mut trace: Trace) -> String {
-        let outcome = self.symmetry(false).observer(&mut trace).count();
-        trace.text(&outcome.stats, &outcome.stop)
     }
 }

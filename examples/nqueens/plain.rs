@@ -8,7 +8,7 @@
 //! and bulk filters.
 
 use backtracker::puzzles::{MAX_QUEENS, Rule, nqueens_rows};
-use backtracker::{Assignment, Checker, CheckerList, Choice, DynChecker, Model, ModelError};
+use backtracker::{Assignment, Checker, Choice, DynChecker, Model, ModelError};
 
 /// One rule of N-Queens: at most one queen on each of its lines.
 pub struct UsedLines {
@@ -74,9 +74,9 @@ impl Checker<usize> for UsedLines {
 /// N-Queens with one variable per row (the queen's column) and the three
 /// rules as boxed [`UsedLines`] checkers. It declares mirror symmetry, as
 /// the reference model does.
-pub fn model(n: usize) -> Result<Model<usize, CheckerList<DynChecker<usize>>>, ModelError> {
+pub fn model(n: usize) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelError> {
     let mut b = nqueens_rows(n)?;
     b.mirror_symmetry();
     let rules = Rule::ALL.map(|rule| Box::new(UsedLines::new(rule, n)) as DynChecker<usize>);
-    b.build_dyn(rules.into())
+    b.build(rules.into())
 }

@@ -198,8 +198,15 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
             )
     }
 
-    #[inline]
+    #[inline(always)]
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+        if self.simple {
+            // Tiny lines, every layout ascending: one word, one shift.
+            if let Some(word) = candidates.words_mut().first_mut() {
+                *word &= !(self.used.word >> self.starts[var]);
+            }
+            return;
+        }
         match self.layout[var] {
             Layout::Skip => {}
             Layout::Up(start) => {
@@ -215,25 +222,6 @@ impl<V, F: Fn(usize, &V) -> usize> Checker<V> for AtMostOnePerLine<F> {
             }
             Layout::Table(offset) => {
                 candidates.retain(|i| !self.used.get(self.tiny, self.table[offset + i]));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn filter_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
-        if self.simple {
-            return candidates & !(self.used.word >> self.starts[var]);
-        }
-        match self.layout[var] {
-            Layout::Skip => candidates,
-            Layout::Up(start) => candidates & !self.used.window(self.tiny, start),
-            Layout::Down(start) => {
-                candidates & !self.mirrored.window(self.tiny, self.top - 1 - start)
-            }
-            Layout::Table(_) => {
-                let mut words = [candidates];
-                Checker::<V>::filter(self, assignment, var, &mut Candidates::new(&mut words));
-                words[0]
             }
         }
     }
@@ -409,11 +397,6 @@ impl<V, L: Fn(usize, usize) -> usize> Checker<V> for SmallLines<L> {
         if let Some(word) = candidates.words_mut().first_mut() {
             *word &= !(self.used >> (self.line)(var, 0));
         }
-    }
-
-    #[inline(always)]
-    fn filter_word(&self, _: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
-        candidates & !(self.used >> (self.line)(var, 0))
     }
 
     #[inline(always)]

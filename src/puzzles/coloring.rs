@@ -378,14 +378,9 @@ impl<V> Checker<V> for NeighboursDiffer {
         self.used[choice.var] >> choice.index & 1 == 0
     }
 
-    #[inline]
+    #[inline(always)]
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
         candidates.words_mut()[0] &= !self.used[var];
-    }
-
-    #[inline(always)]
-    fn filter_word(&self, _: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
-        candidates & !self.used[var]
     }
 
     #[inline]

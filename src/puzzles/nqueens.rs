@@ -1,6 +1,7 @@
 //! N-Queens: place N queens on an N x N board, no two attacking.
 
-use crate::checker::{Checkers, DynChecker};
+use crate::checker::DynChecker;
+use crate::checkers::Checkers;
 use crate::constraints::AtMostOnePerLine;
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder};
@@ -159,7 +160,7 @@ pub fn nqueens(
 pub fn nqueens_with(
     n: usize,
     rules: &[Rule],
-) -> Result<Model<usize, crate::checker::CheckerList<DynChecker<usize>>>, ModelError> {
+) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelError> {
     // Reflecting the board left to right swaps diagonals and anti-diagonals,
     // so the rules are symmetric when they have both or neither.
     let mirror = rules.contains(&Rule::Diagonals) == rules.contains(&Rule::AntiDiagonals);
@@ -167,5 +168,5 @@ pub fn nqueens_with(
     if mirror {
         b.mirror_symmetry();
     }
-    b.build_dyn(rules.iter().map(|r| r.checker(n)).collect())
+    b.build(rules.iter().map(|r| r.checker(n)).collect::<Vec<_>>())
 }

@@ -14,7 +14,8 @@ use thiserror::Error;
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::board::Board;
 use crate::candidates::Candidates;
-use crate::checker::{Checker, Checkers};
+use crate::checker::Checker;
+use crate::checkers::Checkers;
 use crate::constraints::AtMostOnePerLine;
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder, VariableOrder};
@@ -724,11 +725,6 @@ impl<V> Checker<V> for Places {
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
         let words = candidates.words_mut();
         words[0] = self.keep(var, words[0]);
-    }
-
-    #[inline]
-    fn filter_word(&self, _: &Assignment<'_, V>, var: usize, candidates: u64) -> u64 {
-        self.keep(var, candidates)
     }
 
     #[inline]

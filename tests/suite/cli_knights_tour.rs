@@ -2,15 +2,13 @@
 //! checked here by an independent validity check; counts are checked
 //! against published figures and against a brute force written here.
 
-mod common;
-
-use common::{assert_bad_input, run};
+use crate::support::{assert_bad_input, run};
 
 const NAME: &str = "knights_tour";
 
 /// Runs the example and expects success; returns its standard output.
 fn ok(args: &[&str]) -> String {
-    common::run_ok(NAME, args)
+    crate::support::run_ok(NAME, args)
 }
 
 fn is_knight_move(a: (usize, usize), b: (usize, usize)) -> bool {
@@ -291,7 +289,7 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn help_is_printed_on_stdout() {
-    common::assert_help(
+    crate::support::assert_help(
         NAME,
         &[
             "<N>",

@@ -70,7 +70,7 @@ fn unknown_variable_in_a_scope() {
     let mut b = ModelBuilder::new();
     b.variable("x", 0..2usize);
     let err = b
-        .build_dyn(vec![
+        .build(vec![
             Box::new(AtMostOnePerLine::new("lines", |_, v: &usize| *v).on([0, 1]))
                 as DynChecker<usize>,
         ])
@@ -136,7 +136,7 @@ fn pin_outside_the_domain() {
     let mut b = ModelBuilder::new();
     let w = b.variable("word", ["a", "b"]);
     b.pin(w, &"c");
-    let err = b.build_dyn(Vec::new()).err().unwrap();
+    let err = b.build(()).err().unwrap();
     assert_eq!(
         message(&err),
         "variable `word` has no value \"c\" in its domain"

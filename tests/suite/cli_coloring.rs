@@ -2,9 +2,7 @@
 //! counts of small graphs written here in DIMACS format, checked by
 //! formulas and brute force, and every kind of bad input.
 
-mod common;
-
-use common::{
+use crate::support::{
     assert_bad_input, assert_rejected, brute_force_colorings, complete, cycle, dimacs, is_proper,
     petersen, run, run_with_input, temp_file,
 };
@@ -93,7 +91,7 @@ fn counts_match_the_cycle_formula_and_brute_force() {
 
 #[test]
 fn help_is_printed_on_standard_output() {
-    common::assert_help(NAME, &["--colors", "--chromatic", "--count"]);
+    crate::support::assert_help(NAME, &["--colors", "--chromatic", "--count"]);
 }
 
 #[test]

@@ -2,11 +2,9 @@
 //! checked by arithmetic here, and the full lists against a brute force
 //! over all assignments of digits to letters, written here.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::{assert_bad_input, run, run_ok};
+use crate::support::{assert_bad_input, run, run_ok};
 
 const NAME: &str = "cryptarithm";
 
@@ -253,7 +251,7 @@ fn cross_check_mode_agrees_and_stats_go_to_stderr() {
 
 #[test]
 fn help_is_printed_on_stdout() {
-    common::assert_help(NAME, &["<EXPRESSION>", "--all", "--stats", "--cross-check"]);
+    crate::support::assert_help(NAME, &["<EXPRESSION>", "--all", "--stats", "--cross-check"]);
 }
 
 #[test]

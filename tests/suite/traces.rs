@@ -3,11 +3,10 @@
 //! showing in the text; bulk filtering and value-by-value `promising`
 //! giving the same tree; observers composing and pruning.
 
-mod common;
-
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
+use crate::support::{queens_ok, queens_walk, queens_walk_below};
 use backtracker::board::queens;
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
 use backtracker::observe::from_fn;
@@ -17,7 +16,6 @@ use backtracker::{
     Assignment, Checker, Checkers, Choice, Control, DynChecker, Event, Model, ModelBuilder,
     NoObserver, Observer, StopReason,
 };
-use common::{queens_ok, queens_walk, queens_walk_below};
 use itertools::Itertools;
 
 /// Lines of the events part of a trace (before the `--` footer).
@@ -282,7 +280,7 @@ fn queens_4_named(names: [&str; 3], order: [usize; 3]) -> String {
             Box::new(AtMostOnePerLine::new("unused", |_, _: &usize| 0)),
         ));
     }
-    b.build_dyn(ordered).unwrap().search().trace()
+    b.build(ordered).unwrap().search().trace()
 }
 
 #[test]

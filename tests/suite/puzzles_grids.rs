@@ -2,8 +2,10 @@
 //! answers from independent sources: published solutions, counts from
 //! formulas, and brute force written here (or in `common`).
 
-mod common;
-
+use crate::support::{
+    HARDEST, MAP_REGIONS, NORVIG_PUZZLE, NORVIG_SOLUTION, TOP95, brute_force_colorings, complete,
+    cycle, dimacs, is_proper, map_edges, petersen,
+};
 use backtracker::puzzles::coloring::{
     AUSTRALIA_COLORS, AUSTRALIA_REGIONS, Graph, GraphError, australia, australia_map,
     chromatic_number, coloring, coloring_with,
@@ -12,10 +14,6 @@ use backtracker::puzzles::sudoku::{
     Grid, GridError, UnitKind, solve, sudoku, sudoku_with, sudoku_with_places,
 };
 use backtracker::{StopReason, VariableOrder};
-use common::{
-    HARDEST, MAP_REGIONS, NORVIG_PUZZLE, NORVIG_SOLUTION, TOP95, brute_force_colorings, complete,
-    cycle, dimacs, is_proper, map_edges, petersen,
-};
 
 // ---------------------------------------------------------------- sudoku
 

@@ -4,16 +4,14 @@
 //! Known answers are typed in from independent sources (OEIS A000170,
 //! `n^n` and `n!`) or computed here by brute force.
 
-mod common;
-
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::Duration;
 
+use crate::support::{Run, assert_bad_input, assert_rejected, run, run_with_input};
 use backtracker::puzzles::MAX_QUEENS;
-use common::{Run, assert_bad_input, assert_rejected, run, run_with_input};
 
 /// OEIS A000170: the number of ways to place n non-attacking queens on an
 /// n x n board, n = 0, 1, 2, ...
@@ -27,7 +25,7 @@ const NAME: &str = "nqueens";
 
 /// A successful run: exit 0; returns its standard output.
 fn ok(args: &[&str]) -> String {
-    common::run_ok(NAME, args)
+    crate::support::run_ok(NAME, args)
 }
 
 /// The count printed for `args`, checking that it is the only output.
@@ -469,7 +467,7 @@ fn trace_of_a_constraint_subset_names_only_its_checkers() {
 
 #[test]
 fn help_and_version() {
-    common::assert_help(
+    crate::support::assert_help(
         NAME,
         &[
             "--first",
@@ -759,7 +757,7 @@ fn unit_refuses_bad_lines() {
 // ------------------------------------------------- checkpoint and signals
 
 fn spawn(args: &[&str]) -> Child {
-    common::example_command(NAME, args)
+    crate::support::example_command(NAME, args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -2,8 +2,6 @@
 //! public sources, small brute-force oracles and graphs that do not use the
 //! engine, and the running of the examples as commands.
 
-#![allow(dead_code)]
-
 /// OEIS A000170: the number of ways to place n non-attacking queens on an
 /// n x n board, for n = 0, 1, 2, ... (<https://oeis.org/A000170>).
 pub const A000170: [u128; 19] = [

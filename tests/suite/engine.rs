@@ -3,18 +3,16 @@
 //! without recursion, cross-check mode catching wrong checkers, and
 //! declared symmetry agreeing with the unreduced search.
 
-mod common;
-
 use std::ops::ControlFlow;
 
+use crate::support::{known, mirrored, queens_lines, queens_ok, queens_variables, queens_walk};
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
 use backtracker::observe::from_fn;
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::{
-    Assignment, Candidates, Checker, CheckerList, Choice, Control, Disagreement, DynChecker, Event,
+    Assignment, Candidates, Checker, Choice, Control, Disagreement, DynChecker, Event,
     ModelBuilder, StopReason, VariableOrder,
 };
-use common::{known, mirrored, queens_lines, queens_ok, queens_variables, queens_walk};
 
 #[test]
 fn nqueens_counts_match_oeis_a000170() {
@@ -240,10 +238,16 @@ fn alternating_from_one() -> Vec<u8> {
 fn chain_of_100000_predicates_searched_without_stack_overflow() {
     // A thread with the default stack size, as any user's thread.
     std::thread::spawn(|| {
-        let checkers: Vec<Predicate<Link>> = (0..CHAIN - 1)
-            .map(|i| Predicate::new(format!("differ {i}"), [i, i + 1], differ as Link))
+        let checkers: Vec<DynChecker<u8>> = (0..CHAIN - 1)
+            .map(|i| {
+                Box::new(Predicate::new(
+                    format!("differ {i}"),
+                    [i, i + 1],
+                    differ as Link,
+                )) as DynChecker<u8>
+            })
             .collect();
-        let mut model = chain_builder().build(CheckerList::new(checkers)).unwrap();
+        let mut model = chain_builder().build(checkers).unwrap();
         let first = model.search().first();
         assert_eq!(first.value, Some(alternating_from_one()));
         assert_eq!(first.stop, StopReason::Stopped);
@@ -272,7 +276,7 @@ fn chain_of_100000_with_a_custom_checker_searched_without_stack_overflow() {
         assert_eq!(limited.stop, StopReason::NodeLimit);
         assert_eq!(limited.value, 0);
         let mut boxed = chain_builder()
-            .build_dyn(vec![Box::new(Alternate) as DynChecker<u8>])
+            .build(vec![Box::new(Alternate) as DynChecker<u8>])
             .unwrap();
         assert_eq!(boxed.search().count().value, 1);
     })
@@ -327,8 +331,9 @@ impl Checker<u8> for LyingFilter {
     fn filter(&self, _: &Assignment<'_, u8>, _: usize, _: &mut Candidates<'_>) {}
 }
 
-/// All different with a right `promising` and `filter`, but a one-word
-/// `filter_word` that keeps every candidate.
+/// All different with a right `promising`, but a `filter` that keeps every
+/// candidate of its one word (the engine's one-word path calls `filter`
+/// with a one-word set).
 struct LyingWord;
 
 impl Checker<u8> for LyingWord {
@@ -341,8 +346,8 @@ impl Checker<u8> for LyingWord {
     fn promising(&self, a: &Assignment<'_, u8>, c: Choice<'_, u8>) -> bool {
         a.iter().all(|(_, v)| v != c.value)
     }
-    fn filter_word(&self, _: &Assignment<'_, u8>, _: usize, candidates: u64) -> u64 {
-        candidates
+    fn filter(&self, _: &Assignment<'_, u8>, _: usize, candidates: &mut Candidates<'_>) {
+        assert_eq!(candidates.words().len(), 1, "domains of 3 values: one word");
     }
 }
 
@@ -378,15 +383,14 @@ fn cross_check_catches_a_lying_promising() {
     assert_eq!(d.checker, "liar");
     assert_eq!(d.assignment, "x0 = 0");
     assert_eq!(d.candidate, "x1 = 0");
-    assert_eq!((d.check, d.promising, d.filter), (false, true, true));
     assert_eq!(
-        d.filter_word,
-        Some(true),
-        "one-word domains: filter_word is compared too"
+        (d.check, d.promising, d.filter),
+        (false, Some(true), Some(true))
     );
+    assert!(!d.removed);
     assert_eq!(
         outcome.stop.to_string(),
-        "checker `liar` disagrees on x1 = 0 after x0 = 0: check says no, promising says yes, filter says yes, filter_word says yes"
+        "checker `liar` disagrees on x1 = 0 after x0 = 0: check says no, promising says yes, filter says yes"
     );
     assert!(!outcome.stop.is_complete());
     // The model is unharmed and searches again.
@@ -434,7 +438,7 @@ fn cross_check_reports_an_empty_assignment_at_the_root() {
     assert_eq!(d.checker, "root liar");
     assert_eq!(d.assignment, "(empty)");
     assert_eq!(d.candidate, "x0 = 2");
-    assert!(!d.check && d.promising);
+    assert!(!d.check && d.promising == Some(true));
     assert_eq!(outcome.stats.nodes, 0);
 }
 
@@ -446,31 +450,36 @@ fn cross_check_catches_a_lying_bulk_filter() {
     assert_eq!(d.checker, "bulk liar");
     assert_eq!(d.assignment, "x0 = 0");
     assert_eq!(d.candidate, "x1 = 0");
-    assert_eq!((d.check, d.promising, d.filter), (false, false, true));
+    assert_eq!(
+        (d.check, d.promising, d.filter),
+        (false, Some(false), Some(true))
+    );
     // Also on the boxed path.
     let mut boxed = three_small()
-        .build_dyn(vec![Box::new(LyingFilter) as DynChecker<u8>])
+        .build(vec![Box::new(LyingFilter) as DynChecker<u8>])
         .unwrap();
     let outcome = boxed.search().cross_check(true).count();
     assert_eq!(disagreement(&outcome.stop).checker, "bulk liar");
 }
 
 #[test]
-fn cross_check_catches_a_lying_filter_word() {
+fn cross_check_catches_a_lying_one_word_filter() {
     let mut model = three_small().build((LyingWord,)).unwrap();
-    // Without cross-check the engine trusts the word filter.
+    // Without cross-check the engine trusts the filter.
     assert_eq!(model.search().count().value, 27);
     let outcome = model.search().cross_check(true).count();
     let d = disagreement(&outcome.stop);
     assert_eq!(d.checker, "word liar");
     assert_eq!(d.assignment, "x0 = 0");
     assert_eq!(d.candidate, "x1 = 0");
-    assert_eq!((d.check, d.promising, d.filter), (false, false, false));
-    assert_eq!(d.filter_word, Some(true));
+    assert_eq!(
+        (d.check, d.promising, d.filter),
+        (false, Some(false), Some(true))
+    );
 }
 
-/// All different with a right `check`, `promising` and `filter`, but a
-/// one-word `filter_word` that also drops the highest candidate.
+/// All different with a right `check` and `promising`, but a one-word
+/// `filter` that also drops the highest candidate.
 struct DroppingWord;
 
 impl Checker<u8> for DroppingWord {
@@ -483,27 +492,30 @@ impl Checker<u8> for DroppingWord {
     fn promising(&self, a: &Assignment<'_, u8>, c: Choice<'_, u8>) -> bool {
         a.iter().all(|(_, v)| v != c.value)
     }
-    fn filter_word(&self, a: &Assignment<'_, u8>, _: usize, candidates: u64) -> u64 {
+    fn filter(&self, a: &Assignment<'_, u8>, _: usize, candidates: &mut Candidates<'_>) {
         let used = a.iter().fold(0u64, |m, (_, v)| m | 1 << v);
-        let kept = candidates & !used;
-        if kept == 0 {
+        let word = &mut candidates.words_mut()[0];
+        let kept = *word & !used;
+        *word = if kept == 0 {
             0
         } else {
             kept & !(1 << (63 - kept.leading_zeros()))
-        }
+        };
     }
 }
 
 #[test]
-fn cross_check_catches_a_filter_word_that_drops_a_good_value() {
+fn cross_check_catches_a_one_word_filter_that_drops_a_good_value() {
     let mut model = three_small().build((DroppingWord,)).unwrap();
     let outcome = model.search().cross_check(true).count();
     let d = disagreement(&outcome.stop);
     assert_eq!(d.checker, "dropping word");
     assert_eq!(d.assignment, "(empty)");
     assert_eq!(d.candidate, "x0 = 2");
-    assert_eq!((d.check, d.promising, d.filter), (true, true, true));
-    assert_eq!(d.filter_word, Some(false));
+    assert_eq!(
+        (d.check, d.promising, d.filter),
+        (true, Some(true), Some(false))
+    );
 }
 
 #[test]
@@ -530,8 +542,10 @@ fn cross_check_catches_a_lying_filter_on_large_domains() {
     assert_eq!(d.checker, "not 70");
     assert_eq!(d.assignment, "(empty)");
     assert_eq!(d.candidate, "a = 70");
-    assert_eq!((d.check, d.promising, d.filter), (false, false, true));
-    assert_eq!(d.filter_word, None, "no one-word filter for 100 values");
+    assert_eq!(
+        (d.check, d.promising, d.filter),
+        (false, Some(false), Some(true))
+    );
 }
 
 #[test]
@@ -638,7 +652,7 @@ fn declared_symmetry_on_a_model_with_odd_domains() {
             vars,
             |v: &Values<'_, i32>| v.iter().flatten().sum::<i32>() == 0,
         )));
-        b.build_dyn(checkers).unwrap()
+        b.build(checkers).unwrap()
     };
     let expected = itertools::iproduct!(-1..=1, -1..=1, -1..=1, -1..=1, -1..=1)
         .filter(|&(a, b, c, d, e)| a != b && b != c && c != d && d != e && a + b + c + d + e == 0)

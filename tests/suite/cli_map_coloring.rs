@@ -2,9 +2,9 @@
 //! checked against the map written in the tests (`common`) and a
 //! brute-force count.
 
-mod common;
-
-use common::{MAP_BORDERS, MAP_REGIONS, assert_bad_input, brute_force_colorings, map_edges, run};
+use crate::support::{
+    MAP_BORDERS, MAP_REGIONS, assert_bad_input, brute_force_colorings, map_edges, run,
+};
 
 const NAME: &str = "map_coloring";
 
@@ -59,7 +59,7 @@ fn trace_shows_the_whole_search_tree() {
 
 #[test]
 fn help_is_printed_on_standard_output() {
-    common::assert_help(NAME, &["--count", "--trace"]);
+    crate::support::assert_help(NAME, &["--count", "--trace"]);
 }
 
 #[test]

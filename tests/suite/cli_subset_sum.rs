@@ -1,9 +1,7 @@
 //! Runs the `subset_sum` example as a process and checks its answers
 //! against a brute force over all subsets, written here.
 
-mod common;
-
-use common::{assert_bad_input, run};
+use crate::support::{assert_bad_input, run};
 
 const NAME: &str = "subset_sum";
 
@@ -13,7 +11,7 @@ fn solve(target: u64, numbers: &[u64], extra: &[&str]) -> Vec<String> {
     args.extend(numbers.iter().map(u64::to_string));
     args.extend(extra.iter().map(|s| (*s).to_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    common::run_ok(NAME, &args)
+    crate::support::run_ok(NAME, &args)
         .lines()
         .map(str::to_owned)
         .collect()
@@ -218,7 +216,7 @@ fn cross_check_mode_agrees_and_stats_go_to_stderr() {
 
 #[test]
 fn help_is_printed_on_stdout() {
-    common::assert_help(
+    crate::support::assert_help(
         NAME,
         &[
             "<TARGET>",

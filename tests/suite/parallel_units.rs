@@ -4,16 +4,14 @@
 //! counts are exact for any number of threads, with node limits and
 //! cancellation still holding.
 
-mod common;
-
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use crate::support::{known, mirrored, queens_lines, queens_variables, queens_walk};
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::units::{ResultLine, UNIT_FORMAT, Unit, UnitLine, merge};
 use backtracker::{Assignment, Checker, Choice, Stats, StopReason, UnitError};
-use common::{known, mirrored, queens_lines, queens_variables, queens_walk};
 
 fn name(n: usize) -> String {
     format!("nqueens-{n}")
@@ -34,7 +32,8 @@ fn split_solve_merge_equals_the_direct_count() {
                     // Short of the depth only where the tree ends: a dead
                     // end, whose next row has no square left.
                     let cols: Vec<usize> = unit.prefix.iter().map(|&c| c as usize).collect();
-                    let dead_end = (0..n).all(|col| !common::queen_fits(&cols, cols.len(), col));
+                    let dead_end =
+                        (0..n).all(|col| !crate::support::queen_fits(&cols, cols.len(), col));
                     assert!(
                         unit.prefix.len() >= depth.min(n) || dead_end,
                         "{what}: {unit:?}"
@@ -93,7 +92,7 @@ fn units_come_in_search_order_and_never_overlap() {
             // Every unit is a consistent placement, so it may have solutions.
             for p in prefixes {
                 let cols: Vec<usize> = p.iter().map(|&c| c as usize).collect();
-                assert!(common::queens_ok(&cols), "n = {n}: {cols:?}");
+                assert!(crate::support::queens_ok(&cols), "n = {n}: {cols:?}");
             }
         }
     }
@@ -107,7 +106,10 @@ fn symmetric_units_are_consistent_placements() {
         for depth in 0..=n + 1 {
             for unit in model.split(depth, true) {
                 let cols: Vec<usize> = unit.prefix.iter().map(|&c| c as usize).collect();
-                assert!(common::queens_ok(&cols), "n = {n}, depth {depth}: {unit:?}");
+                assert!(
+                    crate::support::queens_ok(&cols),
+                    "n = {n}, depth {depth}: {unit:?}"
+                );
             }
         }
     }

@@ -5,8 +5,6 @@
 //! cancellation, an observer's stop, a callback's break, a lazy iterator
 //! dropped half-way), after which the model searches again as new.
 
-mod common;
-
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -14,14 +12,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
+use crate::support::queens_walk;
 use backtracker::constraints::AtMostOnePerLine;
 use backtracker::observe::from_fn;
 use backtracker::trace::Trace;
 use backtracker::{
-    Assignment, Checker, CheckerList, Checkers, Choice, Control, Event, Model, ModelBuilder,
-    ModelError, ModelInfo, Outcome, StopReason, VariableOrder,
+    Assignment, Checker, Checkers, Choice, Control, Event, Model, ModelBuilder, ModelError,
+    ModelInfo, Outcome, StopReason, VariableOrder,
 };
-use common::queens_walk;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Hook {
@@ -206,7 +204,7 @@ type Queens = (
 );
 
 /// The same checkers, boxed.
-type BoxedQueens = CheckerList<Box<dyn Checker<usize>>>;
+type BoxedQueens = Vec<Box<dyn Checker<usize>>>;
 
 fn column(_: usize, c: &usize) -> usize {
     *c
@@ -256,7 +254,7 @@ fn queens_checkers(n: usize, shared: &Shared, trigger: Option<Trigger>) -> Queen
 }
 
 /// The same five checkers as [`recorded_queens`], boxed in a
-/// `CheckerList`: the convenient path, whose fast loop hands each checker
+/// `Vec<DynChecker>`: the convenient path, whose fast loop hands each checker
 /// an undo and the next assignment in one call.
 fn recorded_list(
     n: usize,
@@ -276,7 +274,7 @@ fn recorded_list(
         Box::new(last),
     ];
     let model = queens_builder(n, order, reversed_values)
-        .build(CheckerList::new(checkers))
+        .build(checkers)
         .unwrap();
     (model, shared)
 }

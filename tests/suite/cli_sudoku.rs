@@ -1,11 +1,9 @@
 //! The `sudoku` example as a command: answers checked by an independent
 //! judge and a published solution, and every kind of bad input.
 
-mod common;
-
 use std::io::Write;
 
-use common::{
+use crate::support::{
     HARDEST, NORVIG_PUZZLE, NORVIG_SOLUTION, TOP95, assert_bad_input, assert_rejected, run,
     run_with_input, temp_file,
 };
@@ -219,7 +217,7 @@ fn a_node_limit_gives_up_on_a_puzzle() {
 
 #[test]
 fn help_is_printed_on_standard_output() {
-    common::assert_help(
+    crate::support::assert_help(
         NAME,
         &[
             "--count",

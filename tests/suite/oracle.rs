@@ -9,8 +9,8 @@ use std::ops::ControlFlow;
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
 use backtracker::units::Unit;
 use backtracker::{
-    Assignment, Candidates, Checker, CheckerList, Checkers, Choice, DynChecker, Model,
-    ModelBuilder, StopReason, VariableOrder,
+    Assignment, Candidates, Checker, Checkers, Choice, DynChecker, Model, ModelBuilder, StopReason,
+    VariableOrder,
 };
 use itertools::Itertools;
 use proptest::prelude::*;
@@ -270,8 +270,8 @@ impl Desc {
             .collect()
     }
 
-    fn dyn_model(&self, order: VariableOrder) -> Model<i32, CheckerList<DynChecker<i32>>> {
-        self.builder(order).build_dyn(self.checkers()).unwrap()
+    fn dyn_model(&self, order: VariableOrder) -> Model<i32, Vec<DynChecker<i32>>> {
+        self.builder(order).build(self.checkers()).unwrap()
     }
 }
 
@@ -355,7 +355,7 @@ fn with_tuple<R>(desc: &Desc, order: VariableOrder, run: impl TupleRun<R>) -> R 
         3 => run.run(b.build((next(), next(), next())).unwrap()),
         4 => run.run(b.build((next(), next(), next(), next())).unwrap()),
         5 => run.run(b.build((next(), next(), next(), next(), next())).unwrap()),
-        _ => run.run(b.build(CheckerList::new(desc.checkers())).unwrap()),
+        _ => run.run(b.build(desc.checkers()).unwrap()),
     }
 }
 
@@ -542,7 +542,7 @@ proptest! {
     fn declared_mirror_symmetry_counts_exactly(desc in mirror_desc()) {
         let solutions = desc.oracle();
         let expected = solutions.len() as u128;
-        let mut model = desc.builder_mirrored().build_dyn(desc.checkers()).unwrap();
+        let mut model = desc.builder_mirrored().build(desc.checkers()).unwrap();
         prop_assert!(model.has_mirror_symmetry());
         prop_assert_eq!(model.search().count().value, expected);
         prop_assert_eq!(model.search().symmetry(false).count().value, expected);
@@ -671,7 +671,9 @@ fn reflect(spec: &Spec, sizes: &[usize], top: &[i32]) -> Spec {
 
 #[test]
 fn a_model_without_variables_has_one_empty_solution() {
-    let mut model = ModelBuilder::<i32>::new().build_dyn(Vec::new()).unwrap();
+    let mut model = ModelBuilder::<i32>::new()
+        .build(Vec::<backtracker::DynChecker<i32>>::new())
+        .unwrap();
     assert_eq!(model.search().count().value, 1);
     assert_eq!(model.search().first().value, Some(vec![]));
     assert_eq!(

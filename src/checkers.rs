@@ -1,0 +1,543 @@
+//! Sets of checkers a model is built from: tuples of checkers (every call
+//! monomorphised and inlined) and lists of boxed checkers.
+
+use crate::assignment::{Assignment, Choice, ModelInfo};
+use crate::candidates::Candidates;
+use crate::checker::{Checker, DynChecker};
+use crate::domains::{Conflict, Domains};
+use crate::error::ModelError;
+
+/// The checkers of a model, in model order: a tuple of up to twelve
+/// checkers, or a `Vec<DynChecker<V>>` of any number (also
+/// `Vec<Box<dyn Checker<V>>>`, for checkers that are not `Send`), or `()`
+/// for none.
+///
+/// A tuple is the fast path: every call is monomorphised, so the checkers'
+/// methods are inlined into the engine's loop. A vector of boxed checkers is
+/// the convenient one: any number of checkers of any types, each asked only
+/// about the variables of its [scope](Checker::scope). Model order matters:
+/// a rejected value is attributed to the first checker, in this order, that
+/// rejects it.
+///
+/// This trait is sealed: it says which types a model can be built from, and
+/// it has no methods to call or implement outside the crate.
+///
+/// ```
+/// use backtracker::constraints::AtMostOnePerLine;
+/// use backtracker::{Checkers, DynChecker, Model, ModelBuilder};
+///
+/// fn count<C: Checkers<u8>>(model: &mut Model<u8, C>) -> u128 {
+///     model.search().count().value
+/// }
+///
+/// let builder = || {
+///     let mut b = ModelBuilder::new();
+///     for i in 0..3 {
+///         b.variable(format!("x{i}"), 0..3u8);
+///     }
+///     b
+/// };
+/// let different = || AtMostOnePerLine::new("different", |_, &v: &u8| usize::from(v));
+/// let mut tuple = builder().build((different(),))?;
+/// let boxed: Vec<DynChecker<u8>> = vec![Box::new(different())];
+/// let mut list = builder().build(boxed)?;
+/// assert_eq!(count(&mut tuple), 6);
+/// assert_eq!(count(&mut list), 6);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub trait Checkers<V>: sealed::Set<V> {}
+
+impl<V, T: sealed::Set<V>> Checkers<V> for T {}
+
+pub(crate) use sealed::Watch;
+
+pub(crate) mod sealed {
+    use super::{Assignment, Candidates, Choice, Conflict, Domains, ModelError, ModelInfo};
+
+    /// Which checkers watch which variable, from their scopes.
+    #[derive(Clone, Debug, Default)]
+    pub struct Watch {
+        /// No checker has a scope: every checker watches every variable.
+        pub(crate) global: bool,
+        /// Per variable, the checkers whose scope holds it, in model order.
+        pub(crate) lists: Vec<Vec<u32>>,
+        /// Per variable, the narrowing checkers whose scope holds it.
+        pub(crate) narrowing: Vec<Vec<u32>>,
+        /// Per variable, the variables sharing a checker scope with it (itself
+        /// excluded), in increasing order; `None` when a checker without a
+        /// scope watches it.
+        pub(crate) neighbours: Vec<Option<Vec<u32>>>,
+    }
+
+    impl Watch {
+        pub(crate) fn new<V, C: Set<V>>(n: usize, checkers: &C) -> Watch {
+            let mut lists = vec![Vec::new(); n];
+            let mut narrowing = vec![Vec::new(); n];
+            let mut neighbours: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
+            let mut global = true;
+            for k in 0..checkers.len() {
+                let kk = k as u32;
+                let narrows = checkers.narrows(k);
+                match checkers.scope(k) {
+                    None => {
+                        for var in 0..n {
+                            lists[var].push(kk);
+                            if narrows {
+                                narrowing[var].push(kk);
+                            }
+                            neighbours[var] = None;
+                        }
+                    }
+                    Some(vars) => {
+                        global = false;
+                        for &v in vars {
+                            lists[v].push(kk);
+                            if narrows {
+                                narrowing[v].push(kk);
+                            }
+                            if let Some(list) = &mut neighbours[v] {
+                                list.extend(vars.iter().filter(|&&u| u != v).map(|&u| u as u32));
+                            }
+                        }
+                    }
+                }
+            }
+            for list in lists.iter_mut().chain(&mut narrowing) {
+                list.dedup();
+            }
+            for list in neighbours.iter_mut().flatten() {
+                list.sort_unstable();
+                list.dedup();
+            }
+            Watch {
+                global,
+                lists,
+                narrowing,
+                neighbours,
+            }
+        }
+
+        /// Whether any checker narrows.
+        pub(crate) fn any_narrowing(&self) -> bool {
+            self.narrowing.iter().any(|l| !l.is_empty())
+        }
+    }
+
+    /// What the engine asks of a set of checkers.
+    pub trait Set<V> {
+        /// Whether the one-word fast path should hold back the undo of a
+        /// variable's value until its next value is assigned, and hand both
+        /// to [`advance`](Self::advance): worth it when each checker call is
+        /// a virtual call.
+        const DEFER_UNDO: bool = false;
+
+        /// Number of checkers.
+        fn len(&self) -> usize;
+        /// Name of checker `k`.
+        fn name(&self, k: usize) -> &str;
+        /// Scope of checker `k`.
+        fn scope(&self, k: usize) -> Option<&[usize]>;
+        /// Whether checker `k` narrows.
+        fn narrows(&self, k: usize) -> bool;
+        /// Prepares every checker for the model, in model order.
+        fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError>;
+
+        /// Filters `candidates` of `var` through every checker watching it.
+        fn filter_all(
+            &self,
+            assignment: &Assignment<'_, V>,
+            var: usize,
+            candidates: &mut Candidates<'_>,
+            watch: &Watch,
+        );
+        /// [`filter_all`](Self::filter_all) of a one-word set.
+        fn filter_all_word(
+            &self,
+            assignment: &Assignment<'_, V>,
+            var: usize,
+            candidates: u64,
+            watch: &Watch,
+        ) -> u64;
+        /// Like `filter_all`, calling `after(k, candidates)` once checker
+        /// `k` has filtered.
+        fn filter_each(
+            &self,
+            assignment: &Assignment<'_, V>,
+            var: usize,
+            candidates: &mut Candidates<'_>,
+            watch: &Watch,
+            after: &mut dyn FnMut(usize, &Candidates<'_>),
+        );
+        /// Checker `k`'s `filter`.
+        fn filter_one(
+            &self,
+            k: usize,
+            assignment: &Assignment<'_, V>,
+            var: usize,
+            candidates: &mut Candidates<'_>,
+        );
+        /// Checker `k`'s `promising`.
+        fn promising_one(
+            &self,
+            k: usize,
+            assignment: &Assignment<'_, V>,
+            choice: Choice<'_, V>,
+        ) -> bool;
+        /// Checker `k`'s `check`.
+        fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool;
+        /// Checker `k`'s `narrow`.
+        fn narrow_one(
+            &self,
+            k: usize,
+            var: usize,
+            domains: &mut Domains<'_, V>,
+        ) -> Result<(), Conflict>;
+        /// Tells the checkers watching `choice.var`, in model order, that it
+        /// was assigned.
+        fn assign_all(&mut self, choice: Choice<'_, V>, watch: &Watch);
+        /// The same for an unassignment, in reverse model order.
+        fn unassign_all(&mut self, choice: Choice<'_, V>, watch: &Watch);
+        /// Undoes `undo`, assigns `choice` and filters the one-word
+        /// candidates of `next`, for every checker.
+        #[inline(always)]
+        fn advance(
+            &mut self,
+            undo: Option<&Choice<'_, V>>,
+            choice: &Choice<'_, V>,
+            assignment: &Assignment<'_, V>,
+            next: usize,
+            candidates: u64,
+            watch: &Watch,
+        ) -> u64 {
+            if let Some(&undo) = undo {
+                self.unassign_all(undo, watch);
+            }
+            self.assign_all(*choice, watch);
+            self.filter_all_word(assignment, next, candidates, watch)
+        }
+    }
+}
+
+use sealed::Set;
+
+macro_rules! tuple_checkers {
+    ($len:expr; $($t:ident $i:tt),+; rev $($r:tt),+) => {
+        impl<V, $($t: Checker<V>),+> Set<V> for ($($t,)+) {
+            fn len(&self) -> usize {
+                $len
+            }
+            fn name(&self, k: usize) -> &str {
+                match k {
+                    $($i => self.$i.name(),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn scope(&self, k: usize) -> Option<&[usize]> {
+                match k {
+                    $($i => self.$i.scope(),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn narrows(&self, k: usize) -> bool {
+                match k {
+                    $($i => self.$i.narrows(),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+                $(self.$i.prepare(model)?;)+
+                Ok(())
+            }
+            #[inline(always)]
+            fn filter_all(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>, _: &Watch) {
+                $(self.$i.filter(assignment, var, candidates);)+
+            }
+            #[inline(always)]
+            fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64, _: &Watch) -> u64 {
+                let mut word = candidates;
+                $(word = self.$i.filter_word(assignment, var, word);)+
+                word
+            }
+            fn filter_each(
+                &self,
+                assignment: &Assignment<'_, V>,
+                var: usize,
+                candidates: &mut Candidates<'_>,
+                _: &Watch,
+                after: &mut dyn FnMut(usize, &Candidates<'_>),
+            ) {
+                $(
+                    self.$i.filter(assignment, var, candidates);
+                    after($i, candidates);
+                )+
+            }
+            fn filter_one(&self, k: usize, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
+                match k {
+                    $($i => self.$i.filter(assignment, var, candidates),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn promising_one(&self, k: usize, assignment: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+                match k {
+                    $($i => self.$i.promising(assignment, choice),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool {
+                match k {
+                    $($i => self.$i.check(assignment),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn narrow_one(&self, k: usize, var: usize, domains: &mut Domains<'_, V>) -> Result<(), Conflict> {
+                match k {
+                    $($i => self.$i.narrow(var, domains),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            #[inline(always)]
+            fn assign_all(&mut self, choice: Choice<'_, V>, _: &Watch) {
+                $(self.$i.on_assign(choice);)+
+            }
+            #[inline(always)]
+            fn unassign_all(&mut self, choice: Choice<'_, V>, _: &Watch) {
+                $(self.$r.on_unassign(choice);)+
+            }
+        }
+    };
+}
+
+tuple_checkers!(1; A 0; rev 0);
+tuple_checkers!(2; A 0, B 1; rev 1, 0);
+tuple_checkers!(3; A 0, B 1, C 2; rev 2, 1, 0);
+tuple_checkers!(4; A 0, B 1, C 2, D 3; rev 3, 2, 1, 0);
+tuple_checkers!(5; A 0, B 1, C 2, D 3, E 4; rev 4, 3, 2, 1, 0);
+tuple_checkers!(6; A 0, B 1, C 2, D 3, E 4, F 5; rev 5, 4, 3, 2, 1, 0);
+tuple_checkers!(7; A 0, B 1, C 2, D 3, E 4, F 5, G 6; rev 6, 5, 4, 3, 2, 1, 0);
+tuple_checkers!(8; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7; rev 7, 6, 5, 4, 3, 2, 1, 0);
+tuple_checkers!(9; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8; rev 8, 7, 6, 5, 4, 3, 2, 1, 0);
+tuple_checkers!(10; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9; rev 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+tuple_checkers!(11; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10; rev 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+tuple_checkers!(12; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11; rev 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+
+/// Calls `f` on each checker of `items` that watches `var`, in model order
+/// (or the reverse): on every item when no checker has a scope, else
+/// through the watch list. Each branch has its own loop, so the hot loops
+/// hold no test of which walk they are on.
+#[inline(always)]
+fn each_watching<T>(
+    items: &mut [T],
+    watch: &Watch,
+    var: usize,
+    reverse: bool,
+    mut f: impl FnMut(&mut T),
+) {
+    if watch.global {
+        if reverse {
+            items.iter_mut().rev().for_each(f);
+        } else {
+            items.iter_mut().for_each(f);
+        }
+        return;
+    }
+    let list = &watch.lists[var];
+    if reverse {
+        for &k in list.iter().rev() {
+            f(&mut items[k as usize]);
+        }
+    } else {
+        for &k in list {
+            f(&mut items[k as usize]);
+        }
+    }
+}
+
+/// [`each_watching`] without changing the checkers.
+#[inline(always)]
+fn each_watching_ref<T>(items: &[T], watch: &Watch, var: usize, mut f: impl FnMut(usize, &T)) {
+    if watch.global {
+        items.iter().enumerate().for_each(|(k, item)| f(k, item));
+    } else {
+        for &k in &watch.lists[var] {
+            f(k as usize, &items[k as usize]);
+        }
+    }
+}
+
+/// `Set` for a vector of boxed checkers, `Send` or not.
+macro_rules! boxed_checkers {
+    ($boxed:ty) => {
+        impl<V> Set<V> for Vec<$boxed> {
+            const DEFER_UNDO: bool = true;
+
+            fn len(&self) -> usize {
+                self.as_slice().len()
+            }
+            fn name(&self, k: usize) -> &str {
+                self[k].name()
+            }
+            fn scope(&self, k: usize) -> Option<&[usize]> {
+                self[k].scope()
+            }
+            fn narrows(&self, k: usize) -> bool {
+                self[k].narrows()
+            }
+            fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+                self.iter_mut().try_for_each(|c| c.prepare(model))
+            }
+            #[inline]
+            fn filter_all(
+                &self,
+                assignment: &Assignment<'_, V>,
+                var: usize,
+                candidates: &mut Candidates<'_>,
+                watch: &Watch,
+            ) {
+                each_watching_ref(self, watch, var, |_, item| {
+                    item.filter(assignment, var, candidates);
+                });
+            }
+            #[inline(always)]
+            fn filter_all_word(
+                &self,
+                assignment: &Assignment<'_, V>,
+                var: usize,
+                candidates: u64,
+                watch: &Watch,
+            ) -> u64 {
+                let mut word = candidates;
+                each_watching_ref(self, watch, var, |_, item| {
+                    word = (**item).filter_word(assignment, var, word);
+                });
+                word
+            }
+            fn filter_each(
+                &self,
+                assignment: &Assignment<'_, V>,
+                var: usize,
+                candidates: &mut Candidates<'_>,
+                watch: &Watch,
+                after: &mut dyn FnMut(usize, &Candidates<'_>),
+            ) {
+                each_watching_ref(self, watch, var, |k, item| {
+                    item.filter(assignment, var, candidates);
+                    after(k, candidates);
+                });
+            }
+            fn filter_one(
+                &self,
+                k: usize,
+                assignment: &Assignment<'_, V>,
+                var: usize,
+                candidates: &mut Candidates<'_>,
+            ) {
+                self[k].filter(assignment, var, candidates);
+            }
+            fn promising_one(
+                &self,
+                k: usize,
+                assignment: &Assignment<'_, V>,
+                choice: Choice<'_, V>,
+            ) -> bool {
+                self[k].promising(assignment, choice)
+            }
+            fn check_one(&self, k: usize, assignment: &Assignment<'_, V>) -> bool {
+                self[k].check(assignment)
+            }
+            fn narrow_one(
+                &self,
+                k: usize,
+                var: usize,
+                domains: &mut Domains<'_, V>,
+            ) -> Result<(), Conflict> {
+                self[k].narrow(var, domains)
+            }
+            #[inline(always)]
+            fn assign_all(&mut self, choice: Choice<'_, V>, watch: &Watch) {
+                each_watching(self, watch, choice.var, false, |item| {
+                    item.on_assign(choice)
+                });
+            }
+            #[inline(always)]
+            fn unassign_all(&mut self, choice: Choice<'_, V>, watch: &Watch) {
+                each_watching(self, watch, choice.var, true, |item| {
+                    item.on_unassign(choice);
+                });
+            }
+            #[inline(always)]
+            fn advance(
+                &mut self,
+                undo: Option<&Choice<'_, V>>,
+                choice: &Choice<'_, V>,
+                assignment: &Assignment<'_, V>,
+                next: usize,
+                candidates: u64,
+                watch: &Watch,
+            ) -> u64 {
+                if !watch.global {
+                    if let Some(&undo) = undo {
+                        self.unassign_all(undo, watch);
+                    }
+                    self.assign_all(*choice, watch);
+                    return self.filter_all_word(assignment, next, candidates, watch);
+                }
+                // One virtual call per checker: checker 0 gets the undo and the new
+                // value before checker 1 gets the undo.
+                let mut word = candidates;
+                for item in self.iter_mut() {
+                    word = (**item).advance(undo, choice, assignment, next, word);
+                }
+                word
+            }
+        }
+    };
+}
+
+boxed_checkers!(DynChecker<V>);
+boxed_checkers!(Box<dyn Checker<V>>);
+
+/// No checkers at all: every assignment is a solution.
+impl<V> Set<V> for () {
+    fn len(&self) -> usize {
+        0
+    }
+    fn name(&self, k: usize) -> &str {
+        unreachable!("no checker {k}")
+    }
+    fn scope(&self, k: usize) -> Option<&[usize]> {
+        unreachable!("no checker {k}")
+    }
+    fn narrows(&self, _: usize) -> bool {
+        false
+    }
+    fn prepare(&mut self, _: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        Ok(())
+    }
+    fn filter_all(&self, _: &Assignment<'_, V>, _: usize, _: &mut Candidates<'_>, _: &Watch) {}
+    fn filter_all_word(&self, _: &Assignment<'_, V>, _: usize, c: u64, _: &Watch) -> u64 {
+        c
+    }
+    fn filter_each(
+        &self,
+        _: &Assignment<'_, V>,
+        _: usize,
+        _: &mut Candidates<'_>,
+        _: &Watch,
+        _: &mut dyn FnMut(usize, &Candidates<'_>),
+    ) {
+    }
+    fn filter_one(&self, k: usize, _: &Assignment<'_, V>, _: usize, _: &mut Candidates<'_>) {
+        unreachable!("no checker {k}")
+    }
+    fn promising_one(&self, k: usize, _: &Assignment<'_, V>, _: Choice<'_, V>) -> bool {
+        unreachable!("no checker {k}")
+    }
+    fn check_one(&self, k: usize, _: &Assignment<'_, V>) -> bool {
+        unreachable!("no checker {k}")
+    }
+    fn narrow_one(&self, k: usize, _: usize, _: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        unreachable!("no checker {k}")
+    }
+    fn assign_all(&mut self, _: Choice<'_, V>, _: &Watch) {}
+    fn unassign_all(&mut self, _: Choice<'_, V>, _: &Watch) {}
+}

@@ -1,0 +1,396 @@
+//! The candidates every variable has left, as narrowing checkers see and
+//! change them, and the trail that restores them on the way back.
+
+use std::fmt;
+
+use crate::assignment::{Assignment, Table};
+use crate::candidates::iter_bits;
+
+/// Why a step cannot stand: narrowing left a variable without candidates,
+/// or a checker found the assignment hopeless in
+/// [`narrow`](crate::Checker::narrow).
+///
+/// Returned by the changing methods of [`Domains`] when a variable's set
+/// becomes empty (a wipe-out); a checker may also make one with
+/// [`Conflict::new`] and return it. The engine then rejects the step and
+/// attributes it to the checker.
+///
+/// ```
+/// use backtracker::Conflict;
+///
+/// let conflict = Conflict::new();
+/// assert_eq!(conflict.var(), None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Conflict {
+    var: Option<usize>,
+}
+
+impl Conflict {
+    /// A conflict that names no variable: the assignment cannot be
+    /// completed, as far as the checker can tell.
+    #[must_use]
+    pub fn new() -> Conflict {
+        Conflict { var: None }
+    }
+
+    /// The variable left without candidates, if that is the cause.
+    #[must_use]
+    pub fn var(&self) -> Option<usize> {
+        self.var
+    }
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.var {
+            Some(var) => write!(f, "variable {var} has no candidate left"),
+            None => f.write_str("no solution left"),
+        }
+    }
+}
+
+/// The kept candidate sets of every variable (`n * w` words), the trail of
+/// their old contents, and the queue of variables whose set changed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Kept {
+    pub(crate) words: Vec<u64>,
+    pub(crate) w: usize,
+    /// Per trail entry, the variable; its old words are in `old`.
+    trail: Vec<u32>,
+    old: Vec<u64>,
+    /// Per variable, the level at which its words were last saved.
+    stamp: Vec<u64>,
+    /// The current level: a new number for every step, so that a variable
+    /// is saved once per step however often it changes.
+    level: u64,
+    /// Variables whose set changed and whose narrowing checkers have not
+    /// run since, first in first out.
+    queue: Vec<u32>,
+    head: usize,
+    queued: Vec<bool>,
+    /// In cross-check mode, each removal `(var, index)` since the log was cleared.
+    pub(crate) log: Option<Vec<(u32, u32)>>,
+}
+
+impl Kept {
+    pub(crate) fn new(initial: &[u64], n: usize, w: usize) -> Kept {
+        Kept {
+            words: initial.to_vec(),
+            w,
+            stamp: vec![0; n],
+            level: 0,
+            queued: vec![false; n],
+            ..Kept::default()
+        }
+    }
+
+    /// The set of `var`.
+    #[inline]
+    pub(crate) fn of(&self, var: usize) -> &[u64] {
+        &self.words[var * self.w..(var + 1) * self.w]
+    }
+
+    /// Starts a new level: changes from now on are undone together.
+    /// Returns the trail length to restore to.
+    #[inline]
+    pub(crate) fn open(&mut self) -> u32 {
+        self.level += 1;
+        self.trail.len() as u32
+    }
+
+    /// Undoes every change since the trail had `mark` entries, last first.
+    #[inline]
+    pub(crate) fn restore(&mut self, mark: u32) {
+        let mark = mark as usize;
+        let w = self.w;
+        while self.trail.len() > mark {
+            let var = self.trail.pop().unwrap_or_default() as usize;
+            let from = self.old.len() - w;
+            self.words[var * w..(var + 1) * w].copy_from_slice(&self.old[from..]);
+            self.old.truncate(from);
+            // Saved again if it changes at a later level.
+            self.stamp[var] = 0;
+        }
+    }
+
+    /// Saves the words of `var` unless saved at this level already.
+    #[inline]
+    fn save(&mut self, var: usize) {
+        if self.stamp[var] != self.level {
+            self.stamp[var] = self.level;
+            self.trail.push(var as u32);
+            let w = self.w;
+            self.old
+                .extend_from_slice(&self.words[var * w..(var + 1) * w]);
+        }
+    }
+
+    /// Replaces the set of `var` by `f` of it. Returns whether it changed;
+    /// a conflict if it became empty. A changed variable joins the queue.
+    #[inline]
+    pub(crate) fn update(
+        &mut self,
+        var: usize,
+        f: impl FnOnce(&mut [u64]),
+    ) -> Result<bool, Conflict> {
+        let w = self.w;
+        let before = count(&self.words[var * w..(var + 1) * w]);
+        self.save(var);
+        let logging = self.log.is_some();
+        let old: Vec<u64> = if logging {
+            self.of(var).to_vec()
+        } else {
+            Vec::new()
+        };
+        f(&mut self.words[var * w..(var + 1) * w]);
+        let after = count(&self.words[var * w..(var + 1) * w]);
+        if let Some(log) = &mut self.log {
+            for (wi, (o, n)) in old
+                .iter()
+                .zip(&self.words[var * w..(var + 1) * w])
+                .enumerate()
+            {
+                for bit in iter_bits(&[o & !n]) {
+                    log.push((var as u32, (wi * 64 + bit) as u32));
+                }
+            }
+        }
+        if after == before {
+            return Ok(false);
+        }
+        self.queue_var(var);
+        if after == 0 {
+            return Err(Conflict { var: Some(var) });
+        }
+        Ok(true)
+    }
+
+    /// Sets `var` to the one value `index` (its step), saving the old set,
+    /// and queues it.
+    #[inline]
+    pub(crate) fn fix(&mut self, var: usize, index: usize) {
+        self.save(var);
+        let w = self.w;
+        let set = &mut self.words[var * w..(var + 1) * w];
+        set.fill(0);
+        set[index / 64] = 1 << (index % 64);
+        self.queue_var(var);
+    }
+
+    /// Queues `var` for its narrowing checkers, unless it is queued.
+    #[inline]
+    pub(crate) fn queue_var(&mut self, var: usize) {
+        if !self.queued[var] {
+            self.queued[var] = true;
+            self.queue.push(var as u32);
+        }
+    }
+
+    /// The next variable of the queue.
+    #[inline]
+    pub(crate) fn next_queued(&mut self) -> Option<usize> {
+        let var = *self.queue.get(self.head)? as usize;
+        self.head += 1;
+        self.queued[var] = false;
+        Some(var)
+    }
+
+    /// Empties the queue (after a conflict).
+    pub(crate) fn clear_queue(&mut self) {
+        for &var in &self.queue[self.head..] {
+            self.queued[var as usize] = false;
+        }
+        self.queue.clear();
+        self.head = 0;
+    }
+
+    /// Whether the queue is drained; resets it then.
+    #[inline]
+    pub(crate) fn queue_done(&mut self) -> bool {
+        if self.head == self.queue.len() {
+            self.queue.clear();
+            self.head = 0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn count(words: &[u64]) -> u32 {
+    words.iter().map(|w| w.count_ones()).sum()
+}
+
+/// The candidates every variable has left, as a narrowing checker sees and
+/// narrows them in [`Checker::narrow`](crate::Checker::narrow).
+///
+/// An unassigned variable's set holds its values not yet ruled out; an
+/// assigned variable's set is its value alone. Values are named by their
+/// index in the variable's domain. The changing methods remove values
+/// only from the variable named, return whether anything changed, and
+/// return a [`Conflict`] when the set becomes empty, so a checker can end
+/// with `?`. The engine keeps every change on a trail and undoes it when
+/// the search goes back, so a checker never restores anything itself.
+///
+/// ```
+/// use backtracker::{Assignment, Checker, Choice, Conflict, Domains, ModelBuilder};
+///
+/// /// x0 < x1, narrowing x1 to the values above x0's smallest candidate.
+/// struct Less;
+/// impl Checker<u8> for Less {
+///     fn name(&self) -> &str { "less" }
+///     fn check(&self, a: &Assignment<'_, u8>) -> bool {
+///         match (a.get(0), a.get(1)) { (Some(x), Some(y)) => x < y, _ => true }
+///     }
+///     fn narrows(&self) -> bool { true }
+///     fn narrow(&self, _: usize, d: &mut Domains<'_, u8>) -> Result<(), Conflict> {
+///         let low = d.min(0).unwrap_or(0);
+///         d.retain(1, |i| i > low)?;
+///         Ok(())
+///     }
+/// }
+/// let mut b = ModelBuilder::new();
+/// b.variable("x0", 0..4u8);
+/// b.variable("x1", 0..4u8);
+/// let mut model = b.build((Less,))?;
+/// assert_eq!(model.search().count().value, 6);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub struct Domains<'a, V> {
+    pub(crate) table: &'a Table<V>,
+    pub(crate) slots: &'a [u32],
+    pub(crate) kept: &'a mut Kept,
+}
+
+impl<V> Domains<'_, V> {
+    /// The current assignment.
+    #[must_use]
+    pub fn assignment(&self) -> Assignment<'_, V> {
+        Assignment::new(self.table, self.slots)
+    }
+
+    /// Number of variables.
+    #[must_use]
+    pub fn variables(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The ordered domain of `var` (all its values, candidates or not).
+    #[must_use]
+    pub fn domain(&self, var: usize) -> &[V] {
+        &self.table.domains[var]
+    }
+
+    /// The candidate set of `var` as words (bit `i` of word `w` is domain
+    /// index `64 * w + i`).
+    #[must_use]
+    pub fn words(&self, var: usize) -> &[u64] {
+        self.kept.of(var)
+    }
+
+    /// Number of candidates of `var`.
+    #[must_use]
+    pub fn len(&self, var: usize) -> usize {
+        count(self.kept.of(var)) as usize
+    }
+
+    /// Whether domain index `index` is a candidate of `var`.
+    #[must_use]
+    pub fn contains(&self, var: usize, index: usize) -> bool {
+        self.kept
+            .of(var)
+            .get(index / 64)
+            .is_some_and(|w| w >> (index % 64) & 1 == 1)
+    }
+
+    /// The candidates of `var`, lowest index first.
+    pub fn iter(&self, var: usize) -> impl Iterator<Item = usize> + '_ {
+        iter_bits(self.kept.of(var))
+    }
+
+    /// The lowest candidate index of `var`.
+    #[must_use]
+    pub fn min(&self, var: usize) -> Option<usize> {
+        self.iter(var).next()
+    }
+
+    /// The highest candidate index of `var`.
+    #[must_use]
+    pub fn max(&self, var: usize) -> Option<usize> {
+        let words = self.kept.of(var);
+        words
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map(|(wi, w)| wi * 64 + 63 - w.leading_zeros() as usize)
+    }
+
+    /// Removes domain index `index` from the candidates of `var`. Returns
+    /// whether it was a candidate.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] naming `var` when it has no candidate left.
+    pub fn remove(&mut self, var: usize, index: usize) -> Result<bool, Conflict> {
+        if !self.contains(var, index) {
+            return Ok(false);
+        }
+        self.kept
+            .update(var, |set| set[index / 64] &= !(1u64 << (index % 64)))
+    }
+
+    /// Keeps only the candidates of `var` for which `keep` answers `true`
+    /// (asked in increasing index order). Returns whether any was removed.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] naming `var` when it has no candidate left.
+    pub fn retain(
+        &mut self,
+        var: usize,
+        mut keep: impl FnMut(usize) -> bool,
+    ) -> Result<bool, Conflict> {
+        self.kept.update(var, |set| {
+            for (wi, word) in set.iter_mut().enumerate() {
+                let mut rest = *word;
+                while rest != 0 {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if !keep(wi * 64 + bit) {
+                        *word &= !(1u64 << bit);
+                    }
+                }
+            }
+        })
+    }
+
+    /// Keeps only the candidates of `var` whose bits are set in `mask`
+    /// (words as in [`words`](Self::words); missing words count as zero).
+    /// Returns whether any was removed.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] naming `var` when it has no candidate left.
+    pub fn intersect(&mut self, var: usize, mask: &[u64]) -> Result<bool, Conflict> {
+        self.kept.update(var, |set| {
+            for (wi, word) in set.iter_mut().enumerate() {
+                *word &= mask.get(wi).copied().unwrap_or(0);
+            }
+        })
+    }
+}
+
+impl<V> fmt::Debug for Domains<'_, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries((0..self.table.len()).map(|v| {
+                (
+                    &self.table.names[v],
+                    iter_bits(self.kept.of(v)).collect::<Vec<_>>(),
+                )
+            }))
+            .finish()
+    }
+}

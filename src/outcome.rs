@@ -1,0 +1,228 @@
+//! What a search returns: a value, its statistics and why it stopped.
+
+use std::fmt;
+use std::time::Duration;
+
+/// Why a search ended.
+///
+/// ```
+/// use backtracker::{puzzles::nqueens, StopReason};
+///
+/// let mut model = nqueens(8)?;
+/// assert_eq!(model.search().count().stop, StopReason::Completed);
+/// assert_eq!(model.search().node_limit(10).count().stop, StopReason::NodeLimit);
+/// assert_eq!(model.search().first().stop, StopReason::Stopped);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The whole tree was searched.
+    Completed,
+    /// A callback or an observer asked to stop (also: [`Search::first`](crate::Search::first)
+    /// found its solution).
+    Stopped,
+    /// The node limit was reached before the tree was searched.
+    NodeLimit,
+    /// The cancellation flag was set.
+    Cancelled,
+    /// Cross-check mode found a checker whose answers disagree.
+    Disagreement(Box<Disagreement>),
+}
+
+impl StopReason {
+    /// Whether the whole tree was searched, so counts are exact.
+    ///
+    /// ```
+    /// use backtracker::StopReason;
+    ///
+    /// assert!(StopReason::Completed.is_complete());
+    /// assert!(!StopReason::NodeLimit.is_complete());
+    /// ```
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        matches!(self, StopReason::Completed)
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StopReason::Completed => f.write_str("completed"),
+            StopReason::Stopped => f.write_str("stopped"),
+            StopReason::NodeLimit => f.write_str("node limit reached"),
+            StopReason::Cancelled => f.write_str("cancelled"),
+            StopReason::Disagreement(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+/// A checker whose answers disagree with its own `check`, found by
+/// [cross-check mode](crate::Search::cross_check).
+///
+/// Either its `promising` or `filter` answered a candidate differently from
+/// `check` on the assignment extended by it, or its
+/// [`narrow`](crate::Checker::narrow) removed a value that `check` accepts
+/// and that some completion of the checker's scope, within the candidates
+/// left, satisfies.
+///
+/// ```
+/// use backtracker::{Assignment, Checker, Choice, ModelBuilder, StopReason};
+///
+/// // `promising` forgets that x1 must differ from x0.
+/// struct Sloppy;
+/// impl Checker<u8> for Sloppy {
+///     fn name(&self) -> &str { "sloppy" }
+///     fn check(&self, a: &Assignment<'_, u8>) -> bool { a.get(0).is_none() || a.get(0) != a.get(1) }
+///     fn promising(&self, _: &Assignment<'_, u8>, _: Choice<'_, u8>) -> bool { true }
+/// }
+/// let mut b = ModelBuilder::new();
+/// b.variable("x0", 0..2u8);
+/// b.variable("x1", 0..2u8);
+/// let mut model = b.build((Sloppy,))?;
+/// let StopReason::Disagreement(d) = model.search().cross_check(true).count().stop else {
+///     panic!("the disagreement is found");
+/// };
+/// assert_eq!(d.checker, "sloppy");
+/// assert_eq!(d.candidate, "x1 = 0");
+/// assert_eq!((d.check, d.promising), (false, Some(true)));
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The checker's name.
+    pub checker: String,
+    /// The assignment the candidate was judged against, as `name = value` pairs.
+    pub assignment: String,
+    /// The candidate step, as `name = value`.
+    pub candidate: String,
+    /// What `check` said of the extended assignment.
+    pub check: bool,
+    /// What `promising` said of the candidate (`None` for a removal by `narrow`).
+    pub promising: Option<bool>,
+    /// Whether `filter` kept the candidate (`None` for a removal by `narrow`).
+    pub filter: Option<bool>,
+    /// Whether the checker's `narrow` removed the candidate from its
+    /// variable's candidates although `check` accepts it.
+    pub removed: bool,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        if self.removed {
+            return write!(
+                f,
+                "checker `{}` narrowed away {} after {}, but check accepts it and the checker's scope can still be completed",
+                self.checker, self.candidate, self.assignment
+            );
+        }
+        write!(
+            f,
+            "checker `{}` disagrees on {} after {}: check says {}",
+            self.checker,
+            self.candidate,
+            self.assignment,
+            yes(self.check)
+        )?;
+        if let Some(p) = self.promising {
+            write!(f, ", promising says {}", yes(p))?;
+        }
+        if let Some(k) = self.filter {
+            write!(f, ", filter says {}", yes(k))?;
+        }
+        Ok(())
+    }
+}
+
+/// What a search did.
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// let stats = nqueens(4)?.search().symmetry(false).tally_rejections(true).count().stats;
+/// assert_eq!((stats.nodes, stats.solutions, stats.max_depth), (16, 2, 4));
+/// assert!(stats.deterministic_text().starts_with("nodes: 16\nsolutions: 2\n"));
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes: steps that passed every checker (and, with narrowing or
+    /// look-ahead, left every variable a candidate) and were assigned.
+    pub nodes: u64,
+    /// Solutions reached (with symmetry reduction, the solutions actually
+    /// visited, not the count they stand for).
+    pub solutions: u128,
+    /// The most variables assigned at once.
+    pub max_depth: usize,
+    /// Candidates rejected, per checker in model order, when counted (with
+    /// an observer, or [`Search::tally_rejections`](crate::Search::tally_rejections)).
+    /// A step rejected because narrowing or look-ahead left a variable
+    /// without candidates counts for the checker that emptied it.
+    pub rejections: Option<Vec<(String, u64)>>,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Adds another search's figures to these (the times: the longer one).
+    ///
+    /// ```
+    /// use backtracker::Stats;
+    ///
+    /// let mut a = Stats { nodes: 3, solutions: 1, ..Stats::default() };
+    /// a.absorb(&Stats { nodes: 4, max_depth: 2, ..Stats::default() });
+    /// assert_eq!((a.nodes, a.solutions, a.max_depth), (7, 1, 2));
+    /// ```
+    pub fn absorb(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.solutions += other.solutions;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        match (&mut self.rejections, &other.rejections) {
+            (Some(mine), Some(theirs)) => {
+                for (a, b) in mine.iter_mut().zip(theirs) {
+                    a.1 += b.1;
+                }
+            }
+            (None, Some(theirs)) => self.rejections = Some(theirs.clone()),
+            _ => {}
+        }
+        self.elapsed = self.elapsed.max(other.elapsed);
+    }
+
+    /// The figures as text without the time, one per line (`nodes: 15`), so
+    /// it can go into snapshots.
+    #[must_use]
+    pub fn deterministic_text(&self) -> String {
+        let mut out = format!(
+            "nodes: {}\nsolutions: {}\nmax depth: {}\n",
+            self.nodes, self.solutions, self.max_depth
+        );
+        if let Some(rejections) = &self.rejections {
+            for (name, count) in rejections {
+                out.push_str(&format!("rejected by {name}: {count}\n"));
+            }
+        }
+        out
+    }
+}
+
+/// The result of a search: a value, the statistics and why it stopped.
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// let outcome = nqueens(6)?.search().count();
+/// assert_eq!(outcome.value, 4);
+/// assert!(outcome.stop.is_complete());
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome<T> {
+    /// The count, solution or nothing, depending on the call.
+    pub value: T,
+    /// What the search did.
+    pub stats: Stats,
+    /// Why it ended. Unless [`StopReason::Completed`], a count is a lower bound.
+    pub stop: StopReason,
+}

@@ -1,0 +1,170 @@
+//! Cross-check mode: every checker's fast answers compared with its own
+//! `check`, at every frame and after every narrowing.
+
+use crate::assignment::{Assignment, UNASSIGNED};
+use crate::candidates::{Candidates, iter_bits};
+use crate::checkers::sealed::Set;
+use crate::outcome::Disagreement;
+
+use super::state::State;
+
+/// The most completions of a scope that the audit of a removal tries
+/// before it gives up on that removal (it then reports nothing).
+const SUPPORT_LIMIT: u64 = 100_000;
+
+/// The assignment as `name = value` pairs, or `(empty)`.
+fn describe_assignment<V>(st: &State<'_, V>, assignment: &Assignment<'_, V>) -> String {
+    let describe = st.describe.unwrap_or(|_| String::new());
+    let text = assignment
+        .iter()
+        .map(|(v, x)| format!("{} = {}", assignment.name(v), describe(x)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if text.is_empty() {
+        "(empty)".to_owned()
+    } else {
+        text
+    }
+}
+
+fn step_text<V>(st: &State<'_, V>, var: usize, index: usize) -> String {
+    let describe = st.describe.unwrap_or(|_| String::new());
+    format!(
+        "{} = {}",
+        st.table.names[var],
+        describe(&st.table.domains[var][index])
+    )
+}
+
+/// Compares every checker's `filter`, `promising` and `check` on every
+/// candidate of `var` (its kept set); records the first disagreement.
+pub(crate) fn frame<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usize) {
+    if st.disagreement.is_some() {
+        return;
+    }
+    let assignment = Assignment::new(st.table, &st.slots);
+    let kept = st.kept.of(var).to_vec();
+    for k in 0..checkers.len() {
+        let mut filtered = kept.clone();
+        checkers.filter_one(k, &assignment, var, &mut Candidates::new(&mut filtered));
+        let filtered = Candidates::new(&mut filtered);
+        for index in iter_bits(&kept) {
+            let choice = st.choice(var, index);
+            let promising = checkers.promising_one(k, &assignment, choice);
+            let check = checkers.check_one(k, &assignment.with(choice));
+            let filter = filtered.contains(index);
+            if promising != check || filter != check {
+                st.disagreement = Some(Disagreement {
+                    checker: checkers.name(k).to_owned(),
+                    assignment: describe_assignment(st, &assignment),
+                    candidate: step_text(st, var, index),
+                    check,
+                    promising: Some(promising),
+                    filter: Some(filter),
+                    removed: false,
+                });
+                return;
+            }
+        }
+    }
+}
+
+/// Audits the values checker `k`'s `narrow` removed (`removed`, as
+/// `(var, index)`), given the kept sets before the call (`before`): a
+/// removal is sound when `check` rejects the assignment extended by it, or
+/// when no completion of the checker's scope within `before` that takes it
+/// satisfies `check`. Records the first unsound removal.
+pub(crate) fn removals<V, C: Set<V>>(
+    checkers: &C,
+    st: &mut State<'_, V>,
+    k: usize,
+    before: &[u64],
+    removed: &[(u32, u32)],
+) {
+    if st.disagreement.is_some() {
+        return;
+    }
+    for &(var, index) in removed {
+        let (var, index) = (var as usize, index as usize);
+        if supported(checkers, st, k, before, var, index) {
+            let assignment = Assignment::new(st.table, &st.slots);
+            st.disagreement = Some(Disagreement {
+                checker: checkers.name(k).to_owned(),
+                assignment: describe_assignment(st, &assignment),
+                candidate: step_text(st, var, index),
+                check: true,
+                promising: None,
+                filter: None,
+                removed: true,
+            });
+            return;
+        }
+    }
+}
+
+/// Whether some completion of checker `k`'s scope, within the sets
+/// `before`, with `var = index`, satisfies its `check` (so removing the
+/// value was wrong). Gives up (answers `false`) past [`SUPPORT_LIMIT`]
+/// completions.
+fn supported<V, C: Set<V>>(
+    checkers: &C,
+    st: &State<'_, V>,
+    k: usize,
+    before: &[u64],
+    var: usize,
+    index: usize,
+) -> bool {
+    let mut slots = st.slots.clone();
+    if slots[var] == UNASSIGNED {
+        slots[var] = index as u32;
+    } else if slots[var] as usize != index {
+        return false;
+    }
+    if !checkers.check_one(k, &Assignment::new(st.table, &slots)) {
+        return false;
+    }
+    let scope: Vec<usize> = match checkers.scope(k) {
+        Some(s) => s.to_vec(),
+        None => (0..st.n).collect(),
+    };
+    let free: Vec<usize> = scope
+        .into_iter()
+        .filter(|&v| slots[v] == UNASSIGNED)
+        .collect();
+    let w = st.w;
+    let options: Vec<Vec<usize>> = free
+        .iter()
+        .map(|&v| iter_bits(&before[v * w..(v + 1) * w]).collect())
+        .collect();
+    let total = options
+        .iter()
+        .try_fold(1u64, |acc, o| acc.checked_mul(o.len() as u64));
+    if total.is_none_or(|t| t > SUPPORT_LIMIT) {
+        return false;
+    }
+    // Odometer over the free variables' candidates.
+    let mut at = vec![0usize; free.len()];
+    if options.iter().any(Vec::is_empty) {
+        return false;
+    }
+    loop {
+        for (i, &v) in free.iter().enumerate() {
+            slots[v] = options[i][at[i]] as u32;
+        }
+        if checkers.check_one(k, &Assignment::new(st.table, &slots)) {
+            return true;
+        }
+        let mut i = 0;
+        loop {
+            if i == free.len() {
+                return false;
+            }
+            at[i] += 1;
+            if at[i] < options[i].len() {
+                break;
+            }
+            at[i] = 0;
+            i += 1;
+        }
+    }
+}

@@ -1,0 +1,670 @@
+//! The engine: one search of a model, as a walk over work units (prefixes
+//! of the first variables' values) with the node loop below each, or as an
+//! enumeration that pauses at every solution.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::assignment::Choice;
+use crate::checkers::sealed::Set;
+use crate::model::Model;
+use crate::observe::{Control, Event, Observer};
+use crate::outcome::{Outcome, Stats, StopReason};
+
+use super::Unit;
+use super::budget::{Budget, Shared};
+use super::frames::{Frames, SliceFrames, Store, Values, value_table};
+use super::propagate;
+use super::run::{Exit, run, run_in_arrays};
+use super::state::{self, ALL, State};
+
+/// How a search is configured (the `Search` builder's settings).
+pub(crate) struct Config<V> {
+    pub(crate) node_limit: u64,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
+    pub(crate) shared: Option<Arc<Shared>>,
+    pub(crate) describe: Option<fn(&V) -> String>,
+    pub(crate) symmetry: bool,
+    pub(crate) tally: bool,
+    pub(crate) lookahead: usize,
+}
+
+impl<V> Clone for Config<V> {
+    fn clone(&self) -> Self {
+        Config {
+            node_limit: self.node_limit,
+            cancel: self.cancel.clone(),
+            shared: self.shared.clone(),
+            describe: self.describe,
+            symmetry: self.symmetry,
+            tally: self.tally,
+            lookahead: self.lookahead,
+        }
+    }
+}
+
+impl<V> Default for Config<V> {
+    fn default() -> Self {
+        Config {
+            node_limit: u64::MAX,
+            cancel: None,
+            shared: None,
+            describe: None,
+            symmetry: true,
+            tally: false,
+            lookahead: 0,
+        }
+    }
+}
+
+/// Where an enumeration stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Progress {
+    /// Nothing searched yet.
+    Ready,
+    /// The loop is under way at frame `st.depth`.
+    Searching,
+    /// A solution is assigned at frame `st.depth`; it is undone when the
+    /// search resumes.
+    AtSolution,
+    /// The complete assignment of a model without variables was reported.
+    AtLeaf,
+    /// Over, every step undone.
+    Finished,
+}
+
+/// How far a unit's prefix reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reached {
+    /// Assigned, with variables left to search below it.
+    Open,
+    /// Assigned and complete: its solution is counted.
+    Closed,
+    /// Not part of the tree (or pruned by an observer): nothing below.
+    Out,
+}
+
+/// One search of a model.
+pub(crate) struct Engine<'m, V, C: Set<V>> {
+    checkers: &'m mut C,
+    pub(crate) st: State<'m, V>,
+    store: Store,
+    /// The fixed-array frames' value table (up to 64 variables).
+    values: Option<Box<Values<'m, V>>>,
+    progress: Progress,
+    pub(crate) stop: Option<StopReason>,
+    /// The walk's assigned prefix: frames `0..path` hold unit values.
+    path: usize,
+    /// Frames `0..entered` are filled.
+    entered: usize,
+    /// Whether the loop last ran lean (its frames, not the slots, then hold
+    /// the assignment of a solution it returns).
+    lean_run: bool,
+}
+
+impl<'m, V, C: Set<V>> Engine<'m, V, C> {
+    pub(crate) fn new(model: &'m mut Model<V, C>, config: &Config<V>) -> Self {
+        let Model {
+            table,
+            checkers,
+            watch,
+            options,
+        } = model;
+        let table = &**table;
+        let budget = Budget::new(
+            config.node_limit,
+            config.cancel.clone(),
+            config.shared.clone(),
+        );
+        let mut st = State::new(table, options, watch, checkers.len(), budget);
+        st.describe = config.describe;
+        st.lookahead = config.lookahead;
+        st.propagating = watch.any_narrowing() || config.lookahead > 0;
+        let n = table.len();
+        Engine {
+            checkers,
+            st,
+            store: Store::new(n, table.words),
+            values: None,
+            progress: Progress::Ready,
+            stop: None,
+            path: 0,
+            entered: 0,
+            lean_run: false,
+        }
+    }
+
+    /// Whether the lean loop serves observer `O`.
+    fn lean<O: Observer<V>>(&self) -> bool {
+        !O::EVENTS
+            && !O::TALLY
+            && self.st.w == 1
+            && self.st.declared
+            && !self.st.watch.any_narrowing()
+            && self.st.lookahead != ALL
+            && self.st.describe.is_none()
+            && self.st.options.value_order.is_none()
+    }
+
+    /// Runs the loop from frame `st.depth` until it is done, finds a
+    /// solution (unless counting) or must stop, refilling the budget.
+    fn run_loop<O: Observer<V>, const COUNT: bool>(&mut self, observer: &mut O) -> Exit {
+        let lean = self.lean::<O>();
+        self.lean_run = lean;
+        let n = self.st.n;
+        if lean && n <= 64 && self.values.is_none() {
+            self.values = Some(value_table(self.st.table));
+        }
+        loop {
+            let look = self.st.lookahead > 0;
+            let exit = if lean {
+                match (self.values.as_deref(), look) {
+                    (Some(values), false) => run_in_arrays::<V, C, COUNT, false>(
+                        self.checkers,
+                        &mut self.store,
+                        values,
+                        &mut self.st,
+                    ),
+                    (Some(values), true) => run_in_arrays::<V, C, COUNT, true>(
+                        self.checkers,
+                        &mut self.store,
+                        values,
+                        &mut self.st,
+                    ),
+                    (None, false) => {
+                        let (checkers, mut frames, st) = self.parts();
+                        run::<V, C, O, _, true, COUNT, true, false>(
+                            checkers,
+                            &mut frames,
+                            st,
+                            observer,
+                        )
+                    }
+                    (None, true) => {
+                        let (checkers, mut frames, st) = self.parts();
+                        run::<V, C, O, _, true, COUNT, true, true>(
+                            checkers,
+                            &mut frames,
+                            st,
+                            observer,
+                        )
+                    }
+                }
+            } else {
+                let (checkers, mut frames, st) = self.parts();
+                if st.w == 1 {
+                    run::<V, C, O, _, true, COUNT, false, false>(
+                        checkers,
+                        &mut frames,
+                        st,
+                        observer,
+                    )
+                } else {
+                    run::<V, C, O, _, false, COUNT, false, false>(
+                        checkers,
+                        &mut frames,
+                        st,
+                        observer,
+                    )
+                }
+            };
+            match exit {
+                Exit::Budget => {
+                    if let Err(reason) = self.st.budget.refill() {
+                        return Exit::Stop(reason);
+                    }
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// The checkers, the frames and the state, borrowed apart.
+    fn parts(&mut self) -> (&mut C, SliceFrames<'_, 'm, V>, &mut State<'m, V>) {
+        let table = self.st.table;
+        (
+            &mut *self.checkers,
+            SliceFrames {
+                store: &mut self.store,
+                initial: &table.initial,
+                domains: &table.domains,
+            },
+            &mut self.st,
+        )
+    }
+
+    /// Fills frame `d` with variable `var` (`None`: the one the variable
+    /// order picks) and its candidates. In cross-check mode a disagreement
+    /// found there is left in `st.disagreement`.
+    fn enter<O: Observer<V>>(&mut self, d: usize, var: Option<usize>) {
+        let (checkers, mut frames, st) = self.parts();
+        let var = match var {
+            Some(var) => var,
+            None if st.declared => d,
+            None => state::pick(&*checkers, &mut frames, st, d),
+        };
+        frames.set_var(d, var);
+        if st.w == 1 {
+            state::fill::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
+        } else {
+            state::fill::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
+        }
+        self.entered = d + 1;
+    }
+
+    /// Undoes the step of frame `d`, reporting it when `events`.
+    fn undo_frame<O: Observer<V>>(&mut self, d: usize, observer: &mut O, events: bool) -> Control {
+        let (checkers, mut frames, st) = self.parts();
+        let choice = st.choice(frames.var(d), frames.index(d));
+        state::undo(checkers, &mut frames, st, d);
+        if events {
+            state::emit(
+                observer,
+                &Event::Unassign {
+                    depth: d,
+                    choice,
+                    assignment: st.assignment(),
+                },
+            )
+        } else {
+            Control::Continue
+        }
+    }
+
+    /// Ends the search: undoes every assigned frame, last first.
+    pub(crate) fn finish(&mut self, reason: StopReason) {
+        if self.progress == Progress::Finished {
+            return;
+        }
+        let top = match self.progress {
+            Progress::AtSolution => self.st.depth + 1,
+            Progress::Searching => self.st.depth.max(self.path),
+            _ => self.path,
+        };
+        let mut none = crate::observe::NoObserver;
+        for d in (0..top).rev() {
+            let _ = self.undo_frame(d, &mut none, false);
+        }
+        self.path = 0;
+        self.entered = 0;
+        self.st.budget.flush();
+        self.progress = Progress::Finished;
+        self.stop = Some(reason);
+    }
+
+    /// The outcome so far, with `value`.
+    pub(crate) fn outcome<T>(&self, value: T) -> Outcome<T> {
+        Outcome {
+            value,
+            stats: self.stats(),
+            stop: self.stop.clone().unwrap_or(StopReason::Completed),
+        }
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        self.st.stats(&*self.checkers)
+    }
+
+    /// The weighted count so far.
+    pub(crate) fn count(&self) -> u128 {
+        self.st.count
+    }
+
+    /// The disagreement cross-check mode found when a frame was entered, as
+    /// the stop reason.
+    fn disagreed(&mut self) -> Result<(), StopReason> {
+        match self.st.disagreement.take() {
+            Some(d) => Err(StopReason::Disagreement(Box::new(d))),
+            None => Ok(()),
+        }
+    }
+
+    /// Runs the narrowing of the root; false when it finds no solution.
+    fn root(&mut self) -> bool {
+        propagate::root(&*self.checkers, &mut self.st).is_ok()
+    }
+
+    /// The whole assignment of a model without variables, or of a complete
+    /// prefix with no step to judge: whether every checker accepts it.
+    fn complete_is_solution(&self) -> bool {
+        let assignment = self.st.assignment();
+        (0..self.checkers.len()).all(|k| self.checkers.check_one(k, &assignment))
+    }
+
+    /// Counts the solutions below each unit in turn (weighted), keeping the
+    /// prefix the next unit shares assigned. Prefix nodes and the frames
+    /// they lead to count only where this walk owns them: all of them
+    /// when `shared` is `None`; otherwise the first unit shares its first
+    /// `shared` values with units counted elsewhere, whose nodes (and the
+    /// frames above and at the point they part) are theirs. `done(stats, i,
+    /// count)` is called as unit `i` completes. Stops at the first stop reason.
+    pub(crate) fn walk_reporting<O: Observer<V>>(
+        &mut self,
+        units: &[Unit],
+        shared: Option<usize>,
+        observer: &mut O,
+        done: &mut impl FnMut(Stats, usize, u128),
+    ) {
+        let n = self.st.n;
+        if !self.root() {
+            self.finish(StopReason::Completed);
+            return;
+        }
+        let mut path: Vec<u32> = Vec::with_capacity(n);
+        // The first prefix node this walk counts, for the current unit.
+        let mut own_from = shared.unwrap_or(0);
+        let mut own_root = shared.is_none();
+        for (i, unit) in units.iter().enumerate() {
+            let before = self.st.count;
+            let prefix = &unit.prefix[..unit.prefix.len().min(n)];
+            let common = path.iter().zip(prefix).take_while(|(a, b)| a == b).count();
+            if i > 0 {
+                own_from = common;
+                own_root = false;
+            }
+            // Back up to the shared part.
+            while self.path > common {
+                self.path -= 1;
+                path.pop();
+                if self.entered > self.path + 1 {
+                    if self.report_rest(self.path + 1, observer) == Control::Stop {
+                        return self.finish(StopReason::Stopped);
+                    }
+                    self.entered = self.path + 1;
+                }
+                let owned = self.path >= own_from;
+                if self.undo_frame(self.path, observer, owned) == Control::Stop {
+                    return self.finish(StopReason::Stopped);
+                }
+            }
+            self.st.weight = u128::from(unit.weight);
+            match self.descend(prefix, own_from, own_root, observer, &mut path) {
+                Ok(Reached::Open) => {}
+                Ok(Reached::Closed | Reached::Out) => {
+                    done(self.stats(), i, self.st.count - before);
+                    continue;
+                }
+                Err(reason) => return self.finish(reason),
+            }
+            // Below the prefix: the loop.
+            let len = prefix.len();
+            if len < n {
+                let owned_frame = if len == 0 { own_root } else { len > own_from };
+                if owned_frame {
+                    self.enter::<O>(len, None);
+                } else {
+                    self.enter::<crate::observe::NoObserver>(len, None);
+                }
+                if let Err(reason) = self.disagreed() {
+                    return self.finish(reason);
+                }
+                self.st.base = len;
+                self.st.depth = len;
+                self.progress = Progress::Searching;
+                let exit = self.run_loop::<O, true>(observer);
+                match exit {
+                    Exit::Done => {
+                        self.progress = Progress::Ready;
+                        self.entered = len;
+                    }
+                    Exit::Stop(reason) => return self.finish(reason),
+                    Exit::Solution | Exit::Budget => unreachable!("counting runs to the end"),
+                }
+            }
+            done(self.stats(), i, self.st.count - before);
+        }
+        while self.path > 0 {
+            if self.entered > self.path {
+                if self.report_rest(self.entered - 1, observer) == Control::Stop {
+                    return self.finish(StopReason::Stopped);
+                }
+                self.entered -= 1;
+            }
+            self.path -= 1;
+            if self.undo_frame(self.path, observer, self.path >= own_from) == Control::Stop {
+                return self.finish(StopReason::Stopped);
+            }
+        }
+        if self.entered > 0 && self.report_rest(0, observer) == Control::Stop {
+            return self.finish(StopReason::Stopped);
+        }
+        self.finish(StopReason::Completed);
+    }
+
+    /// Reports the rejections of frame `d` not yet reported.
+    fn report_rest<O: Observer<V>>(&mut self, d: usize, observer: &mut O) -> Control {
+        if !O::EVENTS {
+            return Control::Continue;
+        }
+        let var = self.store.var_at[d] as usize;
+        state::report(&*self.checkers, &mut self.st, observer, d, var, usize::MAX)
+    }
+
+    /// Assigns the rest of `prefix` from frame `self.path` on, entering
+    /// frames as needed; a complete prefix that is a solution is counted
+    /// here.
+    fn descend<O: Observer<V>>(
+        &mut self,
+        prefix: &[u32],
+        own_from: usize,
+        own_root: bool,
+        observer: &mut O,
+        path: &mut Vec<u32>,
+    ) -> Result<Reached, StopReason> {
+        let n = self.st.n;
+        for (j, &index) in prefix.iter().enumerate().skip(self.path) {
+            let owned = j >= own_from;
+            if self.entered <= j {
+                let owned_frame = if j == 0 { own_root } else { j > own_from };
+                if owned_frame {
+                    self.enter::<O>(j, Some(j));
+                } else {
+                    self.enter::<crate::observe::NoObserver>(j, Some(j));
+                }
+                self.disagreed()?;
+            }
+            let index = index as usize;
+            let words = self.store.words(j);
+            if words
+                .get(index / 64)
+                .is_none_or(|w| w >> (index % 64) & 1 == 0)
+            {
+                return Ok(Reached::Out);
+            }
+            if owned && O::EVENTS {
+                let var = self.store.var_at[j] as usize;
+                let control = state::report(&*self.checkers, &mut self.st, observer, j, var, index);
+                if control == Control::Stop {
+                    return Err(StopReason::Stopped);
+                }
+            }
+            if owned {
+                self.st.budget.take()?;
+            }
+            let (checkers, mut frames, st) = self.parts();
+            let choice: Choice<'m, V> = st.choice(j, index);
+            frames.set_var(j, j);
+            if let Err(cause) = state::step(checkers, &mut frames, st, j, choice) {
+                if let Some(disagreement) = self.st.disagreement.take() {
+                    return Err(StopReason::Disagreement(Box::new(disagreement)));
+                }
+                if owned {
+                    // Not a node after all.
+                    self.st.budget.left += 1;
+                    let control =
+                        state::wipeout(&*self.checkers, &mut self.st, observer, j, choice, cause);
+                    if control == Control::Stop {
+                        return Err(StopReason::Stopped);
+                    }
+                }
+                return Ok(Reached::Out);
+            }
+            self.path = j + 1;
+            path.push(index as u32);
+            if owned {
+                self.st.max_depth = self.st.max_depth.max(j + 1);
+                let control = state::emit(
+                    observer,
+                    &Event::Assign {
+                        depth: j,
+                        choice,
+                        assignment: self.st.assignment(),
+                    },
+                );
+                match control {
+                    Control::Continue => {}
+                    Control::Prune => return Ok(Reached::Out),
+                    Control::Stop => return Err(StopReason::Stopped),
+                }
+            }
+        }
+        if prefix.len() < n {
+            return Ok(Reached::Open);
+        }
+        // A complete prefix: a solution when it is the model's empty
+        // assignment that every checker accepts, or any complete step.
+        if n == 0 && !self.complete_is_solution() {
+            return Ok(Reached::Out);
+        }
+        self.st.solutions += 1;
+        self.st.count += self.st.weight;
+        self.st.max_depth = n;
+        let number = self.st.solutions;
+        let control = state::emit(
+            observer,
+            &Event::Solution {
+                depth: n,
+                number,
+                assignment: self.st.assignment(),
+            },
+        );
+        if control == Control::Stop {
+            return Err(StopReason::Stopped);
+        }
+        Ok(Reached::Closed)
+    }
+
+    /// The candidates of the variable after `prefix` (in declaration
+    /// order), or `None` when the prefix is not part of the tree.
+    pub(crate) fn candidates_after(mut self, prefix: &[u32]) -> Option<Vec<usize>> {
+        if !self.root() {
+            return None;
+        }
+        let mut path = Vec::new();
+        let mut none = crate::observe::NoObserver;
+        let reached = self.descend(prefix, usize::MAX, false, &mut none, &mut path);
+        match reached {
+            Ok(Reached::Open) => {}
+            Ok(Reached::Closed) => return Some(Vec::new()),
+            _ => return None,
+        }
+        let d = prefix.len();
+        self.enter::<crate::observe::NoObserver>(d, Some(d));
+        Some(crate::candidates::iter_bits(self.store.words(d)).collect())
+    }
+
+    /// Runs until the next solution (left assigned; returns true) or the
+    /// end of the search.
+    pub(crate) fn next_solution<O: Observer<V>>(&mut self, observer: &mut O) -> bool {
+        match self.progress {
+            Progress::Finished => return false,
+            Progress::AtLeaf => {
+                self.finish(StopReason::Completed);
+                return false;
+            }
+            Progress::Ready => {
+                if !self.root() {
+                    self.finish(StopReason::Completed);
+                    return false;
+                }
+                if self.st.n == 0 {
+                    if !self.complete_is_solution() {
+                        self.finish(StopReason::Completed);
+                        return false;
+                    }
+                    self.st.solutions += 1;
+                    self.st.count += 1;
+                    let control = state::emit(
+                        observer,
+                        &Event::Solution {
+                            depth: 0,
+                            number: 1,
+                            assignment: self.st.assignment(),
+                        },
+                    );
+                    if control == Control::Stop {
+                        self.finish(StopReason::Stopped);
+                        return false;
+                    }
+                    self.progress = Progress::AtLeaf;
+                    return true;
+                }
+                self.enter::<O>(0, None);
+                if let Err(reason) = self.disagreed() {
+                    self.finish(reason);
+                    return false;
+                }
+                self.progress = Progress::Searching;
+            }
+            Progress::AtSolution => {
+                let d = self.st.depth;
+                self.progress = Progress::Searching;
+                if self.undo_frame(d, observer, O::EVENTS) == Control::Stop {
+                    self.finish(StopReason::Stopped);
+                    return false;
+                }
+            }
+            Progress::Searching => {}
+        }
+        match self.run_loop::<O, false>(observer) {
+            Exit::Solution => {
+                self.progress = Progress::AtSolution;
+                true
+            }
+            Exit::Done => {
+                self.finish(StopReason::Completed);
+                false
+            }
+            Exit::Stop(reason) => {
+                self.finish(reason);
+                false
+            }
+            Exit::Budget => unreachable!("the budget is refilled in run_loop"),
+        }
+    }
+
+    /// The current assignment (a solution, after `next_solution` said so).
+    pub(crate) fn values(&self) -> Option<Vec<V>>
+    where
+        V: Clone,
+    {
+        if self.progress == Progress::AtSolution && self.lean_run {
+            // The lean loop keeps no slots: read the frames.
+            return Some(
+                (0..self.st.n)
+                    .map(|d| self.st.table.domains[d][self.store.idx_at[d] as usize].clone())
+                    .collect(),
+            );
+        }
+        self.st.assignment().values()
+    }
+
+    /// The current assignment's view, for `for_each` callbacks.
+    pub(crate) fn with_assignment<R>(
+        &mut self,
+        f: impl FnOnce(&crate::Assignment<'_, V>) -> R,
+    ) -> R {
+        if self.progress == Progress::AtSolution && self.lean_run {
+            let view =
+                crate::assignment::Assignment::prefix(self.st.table, &self.store.idx_at, self.st.n);
+            return f(&view);
+        }
+        f(&self.st.assignment())
+    }
+}
+
+impl<V, C: Set<V>> Drop for Engine<'_, V, C> {
+    fn drop(&mut self) {
+        self.finish(StopReason::Stopped);
+    }
+}

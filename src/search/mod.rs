@@ -1,0 +1,500 @@
+//! Searching a model: the [`Search`] builder and every way to run it.
+//!
+//! The engine itself is in `engine.rs` (the walk over work units and the
+//! enumeration's state) and `run.rs` (the node loop); `state.rs` has the
+//! steps the loop is made of, `propagate.rs` narrowing and look-ahead,
+//! `cross_check.rs` the checking of checkers, `split.rs` work units and
+//! `parallel.rs` counting on several threads.
+
+mod budget;
+mod cross_check;
+mod engine;
+mod frames;
+mod parallel;
+mod propagate;
+mod run;
+mod split;
+mod state;
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::assignment::Assignment;
+use crate::checkers::Checkers;
+use crate::model::Model;
+use crate::observe::{NoObserver, Observer, TallyOnly};
+use crate::outcome::{Outcome, Stats, StopReason};
+use crate::trace::Trace;
+
+pub use parallel::MAX_THREADS;
+pub use split::Unit;
+
+use engine::{Config, Engine};
+pub(crate) use state::ALL;
+
+impl<V, C: Checkers<V>> Model<V, C> {
+    /// Starts configuring a search of this model.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(8)?;
+    /// assert_eq!(model.search().count().value, 92);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn search(&mut self) -> Search<'_, V, C> {
+        Search {
+            model: self,
+            observer: NoObserver,
+            config: Config::default(),
+        }
+    }
+}
+
+/// A search of a model, configured by chaining, run by one of
+/// [`count`](Self::count), [`first`](Self::first),
+/// [`solutions`](Self::solutions), [`for_each`](Self::for_each) or
+/// [`trace`](Self::trace) (and, to split the work,
+/// [`count_unit`](Self::count_unit), [`count_units`](Self::count_units) and
+/// [`count_parallel`](Self::count_parallel)).
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// let mut model = nqueens(8).unwrap();
+/// assert_eq!(model.search().count().value, 92);
+/// let first = model.search().first().value.unwrap();
+/// assert_eq!(first, vec![0, 4, 7, 5, 2, 6, 1, 3]);
+/// let limited = model.search().node_limit(100).count();
+/// assert!(!limited.stop.is_complete());
+/// ```
+#[must_use = "a search does nothing until it is run"]
+pub struct Search<'m, V, C, O = NoObserver> {
+    pub(crate) model: &'m mut Model<V, C>,
+    pub(crate) observer: O,
+    pub(crate) config: Config<V>,
+}
+
+impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
+    /// Reports every step to `observer` (which may steer the search).
+    ///
+    /// ```
+    /// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+    ///
+    /// let mut model = nqueens(6)?;
+    /// let mut solutions = 0;
+    /// let outcome = model
+    ///     .search()
+    ///     .observer(from_fn(|e: &Event<'_, usize>| {
+    ///         if matches!(e, Event::Solution { .. }) {
+    ///             solutions += 1;
+    ///         }
+    ///         Control::Continue
+    ///     }))
+    ///     .count();
+    /// // With mirror symmetry, half the solutions are visited; each counts twice.
+    /// assert_eq!((outcome.value, solutions), (4, 2));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn observer<O2: Observer<V>>(self, observer: O2) -> Search<'m, V, C, O2> {
+        Search {
+            model: self.model,
+            observer,
+            config: self.config,
+        }
+    }
+
+    /// Stops after `nodes` nodes with [`StopReason::NodeLimit`] (a limit
+    /// of 0 visits no node).
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, StopReason};
+    ///
+    /// let outcome = nqueens(10)?.search().node_limit(0).count();
+    /// assert_eq!((outcome.stats.nodes, outcome.stop), (0, StopReason::NodeLimit));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn node_limit(mut self, nodes: u64) -> Self {
+        self.config.node_limit = nodes;
+        self
+    }
+
+    /// Stops with [`StopReason::Cancelled`] soon after `flag` becomes true
+    /// (another thread may set it; it is read every few thousand nodes).
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// use backtracker::{puzzles::nqueens, StopReason};
+    ///
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// let outcome = nqueens(12)?.search().cancel_flag(flag).count();
+    /// assert_eq!(outcome.stop, StopReason::Cancelled);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.config.cancel = Some(flag);
+        self
+    }
+
+    /// Whether counting uses the model's declared mirror symmetry
+    /// (default: yes, when declared). Enumeration never does.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(8)?;
+    /// let half = model.search().count();
+    /// let whole = model.search().symmetry(false).count();
+    /// assert_eq!(half.value, whole.value);
+    /// assert!(half.stats.nodes < whole.stats.nodes);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn symmetry(mut self, on: bool) -> Self {
+        self.config.symmetry = on;
+        self
+    }
+
+    /// Counts rejections per checker in the statistics even without an
+    /// observer (a little slower).
+    pub fn tally_rejections(mut self, on: bool) -> Self {
+        self.config.tally = on;
+        self
+    }
+
+    /// Look-ahead: after each step, rejects it when one of the next `k`
+    /// unassigned variables (in declaration order) has no candidate left
+    /// that every checker's filter accepts. `0` (the default) looks at none;
+    /// [`forward_checking`](Self::forward_checking) looks at all of them.
+    /// The solutions are the same; the tree is smaller, and each node costs
+    /// more.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(10)?;
+    /// let plain = model.search().count();
+    /// let ahead = model.search().lookahead(3).count();
+    /// assert_eq!(plain.value, ahead.value);
+    /// assert!(ahead.stats.nodes < plain.stats.nodes);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn lookahead(mut self, k: usize) -> Self {
+        self.config.lookahead = k;
+        self
+    }
+
+    /// Forward checking: after each step, every unassigned variable that
+    /// shares a checker with the one assigned is filtered by the checkers,
+    /// its narrowed candidates are kept (and restored on the way back), and
+    /// the step is rejected when one of them has none left.
+    /// [`VariableOrder::SmallestDomainFirst`](crate::VariableOrder) then
+    /// reads the kept sets instead of filtering every variable at every
+    /// node.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(8)?;
+    /// assert_eq!(model.search().forward_checking().count().value, 92);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn forward_checking(mut self) -> Self {
+        self.config.lookahead = ALL;
+        self
+    }
+
+    /// Cross-check mode: at every node, compares each checker's `filter`,
+    /// `promising` and `check` on every candidate, checks every value a
+    /// narrowing checker removes, and stops with
+    /// [`StopReason::Disagreement`] at the first disagreement. Slow; meant
+    /// for testing a new checker.
+    pub fn cross_check(mut self, on: bool) -> Self
+    where
+        V: fmt::Debug,
+    {
+        self.config.describe = if on { Some(|v| format!("{v:?}")) } else { None };
+        self
+    }
+
+    /// Counts the solutions (weighted by symmetry when it is used).
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let outcome = nqueens(8)?.search().count();
+    /// assert_eq!(outcome.value, 92);
+    /// assert!(outcome.stop.is_complete());
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn count(self) -> Outcome<u128> {
+        let units = if self.config.symmetry && self.model.options.mirror {
+            split::mirror_roots(self.model)
+        } else {
+            vec![Unit::whole()]
+        };
+        self.count_units_in_turn(&units, |_, _| {})
+    }
+
+    /// Counts the given units one after the other on this thread, calling
+    /// `done(i, outcome)` as unit `i` finishes (its weighted count and what
+    /// its part of the search did). For units of one split, in order, the
+    /// total and the statistics are those of one search of the whole tree,
+    /// and an observer sees every node once: the walk keeps the prefix two
+    /// units share assigned between them. The node limit holds across the
+    /// units; the count stops at the first unit that does not complete.
+    ///
+    /// ```
+    /// use backtracker::puzzles::{nqueens_with, Rule};
+    ///
+    /// let mut model = nqueens_with(8, &Rule::ALL).unwrap();
+    /// let units = model.split(2, true);
+    /// let mut finished = 0;
+    /// let outcome = model.search().count_units_in_turn(&units, |_, _| finished += 1);
+    /// assert_eq!(outcome.value, 92);
+    /// assert_eq!(finished, units.len());
+    /// ```
+    pub fn count_units_in_turn(
+        self,
+        units: &[Unit],
+        done: impl FnMut(usize, &Outcome<u128>),
+    ) -> Outcome<u128> {
+        self.walk(units, None, done)
+    }
+
+    /// Counts one unit: the solutions extending its prefix times its
+    /// weight. The statistics are those of its own subtree: its node and
+    /// everything below. A prefix that a checker rejects counts 0; a prefix
+    /// longer than the model, or naming an index outside a domain, is not
+    /// part of the tree and counts 0 too (check text input with
+    /// [`UnitLine::check_against`](crate::units::UnitLine::check_against)).
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, Unit};
+    ///
+    /// let mut model = nqueens(6)?;
+    /// let outside = Unit { prefix: vec![99], weight: 1 };
+    /// assert_eq!(model.search().count_unit(&outside).value, 0);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn count_unit(self, unit: &Unit) -> Outcome<u128> {
+        let n = self.model.len();
+        let fits = unit.prefix.len() <= n
+            && unit
+                .prefix
+                .iter()
+                .enumerate()
+                .all(|(var, &i)| (i as usize) < self.model.domain(var).len());
+        let units = if fits { vec![unit.clone()] } else { Vec::new() };
+        let shared = unit.prefix.len().checked_sub(1);
+        self.walk(&units, shared, |_, _| {})
+    }
+
+    /// Runs the walk over `units` with the observer, or with a tally when
+    /// asked for one without an observer that counts.
+    fn walk(
+        self,
+        units: &[Unit],
+        shared: Option<usize>,
+        mut done: impl FnMut(usize, &Outcome<u128>),
+    ) -> Outcome<u128> {
+        let Search {
+            model,
+            mut observer,
+            config,
+        } = self;
+        let tally = config.tally && !O::TALLY;
+        let mut engine = Engine::new(model, &config);
+        let mut last = Stats::default();
+        let mut on_done = |engine_stats: Stats, i: usize, count: u128| {
+            let mut part = engine_stats.clone();
+            part.nodes -= last.nodes;
+            part.solutions -= last.solutions;
+            last = engine_stats;
+            done(
+                i,
+                &Outcome {
+                    value: count,
+                    stats: part,
+                    stop: StopReason::Completed,
+                },
+            );
+        };
+        if tally {
+            engine.walk_reporting(units, shared, &mut TallyOnly, &mut on_done);
+        } else {
+            engine.walk_reporting(units, shared, &mut observer, &mut on_done);
+        }
+        let count = engine.count();
+        engine.outcome(count)
+    }
+
+    /// Calls `f` with every solution, in search order, until it answers
+    /// [`ControlFlow::Break`].
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(6)?;
+    /// let mut seen = Vec::new();
+    /// model.search().for_each(|a| {
+    ///     seen.push(a.values().unwrap());
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(seen.len(), 4);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn for_each(self, mut f: impl FnMut(&Assignment<'_, V>) -> ControlFlow<()>) -> Outcome<()> {
+        let Search {
+            model,
+            mut observer,
+            config,
+        } = self;
+        let tally = config.tally && !O::TALLY;
+        let mut engine = Engine::new(model, &config);
+        loop {
+            let found = if tally {
+                engine.next_solution(&mut TallyOnly)
+            } else {
+                engine.next_solution(&mut observer)
+            };
+            if !found {
+                break;
+            }
+            if engine.with_assignment(&mut f).is_break() {
+                engine.finish(StopReason::Stopped);
+                break;
+            }
+        }
+        engine.outcome(())
+    }
+
+    /// The first solution in search order, if there is one.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// assert_eq!(nqueens(4)?.search().first().value, Some(vec![1, 3, 0, 2]));
+    /// assert_eq!(nqueens(3)?.search().first().value, None);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn first(self) -> Outcome<Option<Vec<V>>>
+    where
+        V: Clone,
+    {
+        let mut first = None;
+        let outcome = self.for_each(|a| {
+            first = a.values();
+            ControlFlow::Break(())
+        });
+        Outcome {
+            value: first,
+            stats: outcome.stats,
+            stop: outcome.stop,
+        }
+    }
+
+    /// A lazy iterator over all solutions, in search order. Dropping it
+    /// half-way undoes every step it made.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(8)?;
+    /// let three: Vec<Vec<usize>> = model.search().solutions().take(3).collect();
+    /// assert_eq!(three[0], [0, 4, 7, 5, 2, 6, 1, 3]);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn solutions(self) -> Solutions<'m, V, C, O>
+    where
+        V: Clone,
+    {
+        let Search {
+            model,
+            observer,
+            config,
+        } = self;
+        Solutions {
+            engine: Engine::new(model, &config),
+            observer,
+        }
+    }
+}
+
+impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
+    /// Searches the whole tree (no symmetry reduction) with a [`Trace`] of
+    /// up to [`DEFAULT_EVENT_LIMIT`](crate::trace::DEFAULT_EVENT_LIMIT)
+    /// events, and returns its text with the statistics footer: one string
+    /// for a snapshot test.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let text = nqueens(4).unwrap().search().trace();
+    /// assert!(text.contains("solution 2"));
+    /// assert!(text.ends_with("stop: completed\n"));
+    /// ```
+    #[must_use]
+    pub fn trace(self) -> String {
+        self.trace_with(Trace::new())
+    }
+
+    /// Like [`trace`](Self::trace) with a configured [`Trace`] (a smaller
+    /// cap, a solution limit).
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let text = nqueens(8)?.search().trace_with(Trace::new().event_limit(5));
+    /// assert!(text.contains("truncated after 5 events"));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    #[must_use]
+    pub fn trace_with(self, mut trace: Trace) -> String {
+        let outcome = self.symmetry(false).observer(&mut trace).count();
+        trace.text(&outcome.stats, &outcome.stop)
+    }
+}
+
+/// A lazy iterator over the solutions of a model; see [`Search::solutions`].
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct Solutions<'m, V, C: Checkers<V>, O> {
+    engine: Engine<'m, V, C>,
+    observer: O,
+}
+
+impl<V: Clone, C: Checkers<V>, O: Observer<V>> Iterator for Solutions<'_, V, C, O> {
+    type Item = Vec<V>;
+
+    fn next(&mut self) -> Option<Vec<V>> {
+        if self.engine.next_solution(&mut self.observer) {
+            self.engine.values()
+        } else {
+            None
+        }
+    }
+}
+
+impl<V, C: Checkers<V>, O> Solutions<'_, V, C, O> {
+    /// The statistics so far.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.engine.stats()
+    }
+
+    /// Why the search ended, once it has.
+    #[must_use]
+    pub fn stop_reason(&self) -> Option<&StopReason> {
+        self.engine.stop.as_ref()
+    }
+}
+
+impl<V, C: Checkers<V>, O> fmt::Debug for Solutions<'_, V, C, O> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solutions")
+            .field("stats", &self.engine.stats())
+            .finish_non_exhaustive()
+    }
+}

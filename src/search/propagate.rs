@@ -1,0 +1,155 @@
+//! Narrowing and look-ahead after a step: the narrowing checkers run until
+//! nothing changes, then look-ahead filters the variables still to come.
+
+use crate::assignment::{Assignment, UNASSIGNED};
+use crate::candidates::Candidates;
+use crate::checkers::sealed::Set;
+use crate::domains::Domains;
+
+use super::state::{ALL, State, Wipeout};
+
+/// After the step that assigned `var` (its set already fixed and queued):
+/// narrowing, then look-ahead, then narrowing again, until nothing changes.
+pub(crate) fn run<V, C: Set<V>>(
+    checkers: &C,
+    st: &mut State<'_, V>,
+    var: usize,
+) -> Result<(), Wipeout> {
+    narrow(checkers, st)?;
+    if st.lookahead > 0 {
+        look_ahead(checkers, st, Some(var))?;
+        narrow(checkers, st)?;
+    }
+    Ok(())
+}
+
+/// Before the first step: every variable is queued for the narrowing
+/// checkers, and full look-ahead filters every set once.
+pub(crate) fn root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
+    if !st.propagating {
+        return Ok(());
+    }
+    st.kept.open();
+    if st.watch.any_narrowing() {
+        for var in 0..st.n {
+            st.kept.queue_var(var);
+        }
+        narrow(checkers, st)?;
+    }
+    if st.lookahead == ALL {
+        look_ahead(checkers, st, None)?;
+        narrow(checkers, st)?;
+    }
+    Ok(())
+}
+
+/// Runs the narrowing checkers of each queued variable, first in first out,
+/// until the queue is empty.
+fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
+    let watch = st.watch;
+    while let Some(var) = st.kept.next_queued() {
+        for &k in &watch.narrowing[var] {
+            let k = k as usize;
+            let audit = st.describe.is_some().then(|| st.kept.words.clone());
+            if audit.is_some() {
+                st.kept.log = Some(Vec::new());
+            }
+            let result = checkers.narrow_one(
+                k,
+                var,
+                &mut Domains {
+                    table: st.table,
+                    slots: &st.slots,
+                    kept: &mut st.kept,
+                },
+            );
+            if let Some(before) = audit {
+                let removed = st.kept.log.take().unwrap_or_default();
+                super::cross_check::removals(checkers, st, k, &before, &removed);
+                if st.disagreement.is_some() {
+                    // Stop here: the search ends with the disagreement.
+                    return Err(Wipeout {
+                        checker: k,
+                        var: None,
+                    });
+                }
+            }
+            if let Err(conflict) = result {
+                return Err(Wipeout {
+                    checker: k,
+                    var: conflict.var(),
+                });
+            }
+        }
+    }
+    st.kept.queue_done();
+    Ok(())
+}
+
+/// Filters the sets of the variables look-ahead covers after the step that
+/// assigned `var` (`None`: before the first step, every variable): the
+/// next `lookahead` variables in declaration order, or with forward
+/// checking every unassigned variable sharing a checker with `var`, whose
+/// narrowed sets are then kept.
+fn look_ahead<V, C: Set<V>>(
+    checkers: &C,
+    st: &mut State<'_, V>,
+    var: Option<usize>,
+) -> Result<(), Wipeout> {
+    let targets: Vec<usize> = match (var, st.lookahead) {
+        (None, _) => (0..st.n).collect(),
+        (Some(var), ALL) => match &st.watch.neighbours[var] {
+            Some(list) => list.iter().map(|&v| v as usize).collect(),
+            None => (0..st.n).collect(),
+        },
+        (Some(var), k) => (var + 1..st.n).take(k).collect(),
+    };
+    let mut scratch = vec![0u64; st.w];
+    for target in targets {
+        if st.slots[target] != UNASSIGNED {
+            continue;
+        }
+        scratch.copy_from_slice(st.kept.of(target));
+        let assignment = Assignment::new(st.table, &st.slots);
+        checkers.filter_all(
+            &assignment,
+            target,
+            &mut Candidates::new(&mut scratch),
+            st.watch,
+        );
+        if scratch.iter().all(|&x| x == 0) {
+            return Err(Wipeout {
+                checker: emptied_by(checkers, st, target),
+                var: Some(target),
+            });
+        }
+        if st.lookahead == ALL {
+            // Forward checking keeps the narrowed set (a subset of the kept
+            // one); a window of look-ahead only checks it, so that each
+            // frame still reports what its checkers reject.
+            let filtered = &scratch;
+            let _ = st.kept.update(target, |set| set.copy_from_slice(filtered));
+        }
+    }
+    Ok(())
+}
+
+/// The first checker, in model order, after whose filter `var` has no
+/// candidate left.
+fn emptied_by<V, C: Set<V>>(checkers: &C, st: &State<'_, V>, var: usize) -> usize {
+    let mut set = st.kept.of(var).to_vec();
+    let assignment = Assignment::new(st.table, &st.slots);
+    let mut culprit = None;
+    checkers.filter_each(
+        &assignment,
+        var,
+        &mut Candidates::new(&mut set),
+        st.watch,
+        &mut |k, c| {
+            if culprit.is_none() && c.is_empty() {
+                culprit = Some(k);
+            }
+        },
+    );
+    culprit.unwrap_or(0)
+}

@@ -1,0 +1,457 @@
+//! The node loop: the one place where the search takes steps, goes down
+//! and comes back.
+//!
+//! One loop serves every kind of search. Its constant parameters select,
+//! at compile time, what it must do at each node:
+//!
+//! - `ONE`: candidate sets are one machine word, kept in a register for the
+//!   current frame;
+//! - `COUNT`: counting to the end (no stop at solutions), which allows the
+//!   last-variable shortcut: the candidates of the last variable are its
+//!   solutions, counted with a popcount instead of visited;
+//! - `LEAN`: the plain case (one-word sets, declared order, no observer
+//!   events or tallies, no value order, no narrowing, no cross-check): the
+//!   frames are fixed arrays, and boxed checkers get their undo, step and
+//!   filter in one call;
+//! - `LOOK`: on the lean path, look-ahead is on (the general path decides
+//!   it at run time).
+//!
+//! Everything else (variable orders, narrowing, observers) is decided at
+//! run time, on the general path (`LEAN = false`).
+
+use crate::assignment::{Assignment, Choice};
+use crate::checkers::sealed::Set;
+use crate::observe::{Control, Event, Observer};
+use crate::outcome::StopReason;
+
+use crate::observe::NoObserver;
+
+use super::frames::{ArrayFrames, Frames, Store, Values};
+use super::state::{self, State};
+
+/// Why the loop returned.
+#[derive(Debug)]
+pub(crate) enum Exit {
+    /// Frame `base` is exhausted: the subtree is searched.
+    Done,
+    /// A solution is assigned at frame `depth` (enumeration only).
+    Solution,
+    /// The budget's stretch is spent before frame `depth`'s next step.
+    Budget,
+    /// The search must stop (frame `depth`'s step is not assigned).
+    Stop(StopReason),
+}
+
+/// The step `index` of the variable of frame `d`.
+#[inline(always)]
+fn choice_at<'t, V: 't, F: Frames<'t, V>>(frames: &F, d: usize, index: usize) -> Choice<'t, V> {
+    let var = frames.var(d);
+    Choice {
+        var,
+        index,
+        value: frames.value(var, index),
+    }
+}
+
+/// The next untried candidate of frame `d` (the current one-word set is in
+/// `c`), lowest index first, or in the value-order hook's order.
+#[inline(always)]
+fn take<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
+    c: &mut u64,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+) -> Option<usize> {
+    if !LEAN && st.options.value_order.is_some() {
+        return st.ordered[d].pop().map(|i| i as usize);
+    }
+    if ONE {
+        if *c == 0 {
+            return None;
+        }
+        let index = c.trailing_zeros() as usize;
+        *c &= *c - 1;
+        return Some(index);
+    }
+    for (wi, word) in frames.store().words_mut(d).iter_mut().enumerate() {
+        if *word != 0 {
+            let bit = word.trailing_zeros() as usize;
+            *word &= *word - 1;
+            return Some(wi * 64 + bit);
+        }
+    }
+    None
+}
+
+/// Puts back a candidate [`take`] gave.
+fn untake<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
+    c: &mut u64,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+    index: usize,
+) {
+    if !LEAN && st.options.value_order.is_some() {
+        st.ordered[d].push(index as u32);
+    } else if ONE {
+        *c |= 1 << index;
+    } else {
+        frames.store().words_mut(d)[index / 64] |= 1 << (index % 64);
+    }
+}
+
+/// Whether look-ahead lets the step at frame `d` stand on the lean path:
+/// the next variable's candidates `word` and those of the `k - 1` after it
+/// (filtered, not kept) are not empty.
+#[inline(always)]
+fn lean_look_ahead<'t, V, C: Set<V>, F: Frames<'t, V>>(
+    checkers: &C,
+    frames: &F,
+    st: &State<'t, V>,
+    d: usize,
+    word: u64,
+) -> bool {
+    if word == 0 {
+        return false;
+    }
+    let last = (d + st.lookahead).min(st.n - 1);
+    let assignment = Assignment::prefix(st.table, frames.indices(), d + 1);
+    (d + 2..=last)
+        .all(|var| checkers.filter_all_word(&assignment, var, frames.initial(var), st.watch) != 0)
+}
+
+/// [`run`] on the lean path over fixed-array frames, which live on this
+/// function's own stack for the loop, beside nothing the checkers could
+/// reach: the optimiser can then keep the checkers' state in registers.
+#[inline(never)]
+pub(crate) fn run_in_arrays<'t, V, C: Set<V>, const COUNT: bool, const LOOK: bool>(
+    checkers: &mut C,
+    store: &mut Store,
+    values: &Values<'t, V>,
+    st: &mut State<'t, V>,
+) -> Exit {
+    let n = st.n;
+    let mut frames = ArrayFrames::load(store, values, &st.table.initial, n);
+    let exit = body::<V, C, NoObserver, _, true, COUNT, true, LOOK>(
+        checkers,
+        &mut frames,
+        st,
+        &mut NoObserver,
+    );
+    frames.unload(n);
+    exit
+}
+
+/// Searches from frame `st.depth` (whose candidates are filled) until the
+/// subtree below frame `st.base` is done, a solution is found (unless
+/// counting), the budget's stretch is spent, or the search must stop.
+#[inline(never)]
+pub(crate) fn run<
+    't,
+    V,
+    C,
+    O,
+    F,
+    const ONE: bool,
+    const COUNT: bool,
+    const LEAN: bool,
+    const LOOK: bool,
+>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+) -> Exit
+where
+    V: 't,
+    C: Set<V>,
+    O: Observer<V>,
+    F: Frames<'t, V>,
+{
+    body::<V, C, O, F, ONE, COUNT, LEAN, LOOK>(checkers, frames, st, observer)
+}
+
+/// The loop itself, for [`run`] and [`run_in_arrays`].
+#[inline(always)]
+fn body<'t, V, C, O, F, const ONE: bool, const COUNT: bool, const LEAN: bool, const LOOK: bool>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+) -> Exit
+where
+    V: 't,
+    C: Set<V>,
+    O: Observer<V>,
+    F: Frames<'t, V>,
+{
+    let n = st.n;
+    let base = st.base;
+    let watch = st.watch;
+    let table = st.table;
+    let events = !LEAN && O::EVENTS;
+    let ordered = !LEAN && st.options.value_order.is_some();
+    // With deferred undos (boxed checkers on the lean path), whether frame
+    // `d`'s value is still assigned: its undo waits for the frame's next
+    // value, so that undo, assignment and the next variable's filter reach
+    // each checker in one (virtual) call. Each checker still sees its own
+    // hooks last in first out; only calls to different checkers interleave.
+    let defer = LEAN && C::DEFER_UNDO;
+    let mut held = false;
+    let mut d = st.depth;
+    // The current frame's candidates stay in a register; the frames hold
+    // those of the frames below.
+    let mut c = if ONE { frames.word(d) } else { 0 };
+    let mut left = st.budget.left;
+    let mut found: u64 = 0;
+    let mut max_depth = st.max_depth;
+    let exit = loop {
+        let Some(index) = take::<V, F, ONE, LEAN>(&mut c, frames, st, d) else {
+            // Frame d is exhausted.
+            if defer && held {
+                held = false;
+                checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
+            }
+            if events
+                && !ordered
+                && state::report(&*checkers, st, observer, d, frames.var(d), usize::MAX)
+                    == Control::Stop
+            {
+                break Exit::Stop(StopReason::Stopped);
+            }
+            if d == base {
+                break Exit::Done;
+            }
+            d -= 1;
+            if defer {
+                held = true;
+            } else if LEAN {
+                checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
+            } else {
+                let choice = choice_at(frames, d, frames.index(d));
+                state::undo(checkers, frames, st, d);
+                if events
+                    && observer.observe(&Event::Unassign {
+                        depth: d,
+                        choice,
+                        assignment: st.assignment(),
+                    }) == Control::Stop
+                {
+                    break Exit::Stop(StopReason::Stopped);
+                }
+            }
+            if ONE {
+                c = frames.word(d);
+            }
+            continue;
+        };
+        if events
+            && !ordered
+            && state::report(&*checkers, st, observer, d, frames.var(d), index) == Control::Stop
+        {
+            untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index);
+            break Exit::Stop(StopReason::Stopped);
+        }
+        if left == 0 {
+            untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index);
+            if defer && held {
+                checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
+            }
+            break Exit::Budget;
+        }
+        let next = d + 1;
+        if LEAN {
+            // The lean path: assign, filter the next variable, look ahead.
+            // Without look-ahead every step is a node.
+            if !LOOK {
+                left -= 1;
+            }
+            let undo = (defer && held).then(|| choice_at(frames, d, frames.index(d)));
+            frames.set_index(d, index);
+            let choice = choice_at(frames, d, index);
+            if next == n {
+                if let Some(undo) = undo {
+                    checkers.unassign_all(undo, watch);
+                }
+                checkers.assign_all(choice, watch);
+                if LOOK {
+                    left -= 1;
+                }
+                found += 1;
+                max_depth = n;
+                if !COUNT {
+                    break Exit::Solution;
+                }
+                if defer {
+                    held = true;
+                } else {
+                    checkers.unassign_all(choice, watch);
+                }
+                continue;
+            }
+            let word = if defer {
+                held = true;
+                checkers.advance(
+                    undo.as_ref(),
+                    &choice,
+                    &Assignment::prefix(table, frames.indices(), next),
+                    next,
+                    frames.initial(next),
+                    watch,
+                )
+            } else {
+                checkers.assign_all(choice, watch);
+                checkers.filter_all_word(
+                    &Assignment::prefix(table, frames.indices(), next),
+                    next,
+                    frames.initial(next),
+                    watch,
+                )
+            };
+            if LOOK && !lean_look_ahead(&*checkers, frames, st, d, word) {
+                // Rejected: undone now, or with the frame's next value.
+                if !defer {
+                    checkers.unassign_all(choice, watch);
+                }
+                continue;
+            }
+            if LOOK {
+                left -= 1;
+            }
+            if COUNT && next + 1 == n {
+                // The last variable: its candidates are its solutions.
+                let solutions = u64::from(word.count_ones());
+                if solutions <= left {
+                    left -= solutions;
+                    found += solutions;
+                    max_depth = max_depth.max(next + usize::from(solutions > 0));
+                    if !defer {
+                        checkers.unassign_all(choice, watch);
+                    }
+                    continue;
+                }
+            }
+            frames.set_word(d, c);
+            d = next;
+            held = false;
+            max_depth = max_depth.max(d);
+            c = word;
+            continue;
+        }
+        // The general path.
+        let choice = choice_at(frames, d, index);
+        if let Err(cause) = state::step(checkers, frames, st, d, choice) {
+            if let Some(disagreement) = st.disagreement.take() {
+                break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
+            }
+            if state::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
+                break Exit::Stop(StopReason::Stopped);
+            }
+            continue;
+        }
+        left -= 1;
+        max_depth = max_depth.max(next);
+        if events {
+            match observer.observe(&Event::Assign {
+                depth: d,
+                choice,
+                assignment: st.assignment(),
+            }) {
+                Control::Continue => {}
+                Control::Prune => {
+                    state::undo(checkers, frames, st, d);
+                    if observer.observe(&Event::Unassign {
+                        depth: d,
+                        choice,
+                        assignment: st.assignment(),
+                    }) == Control::Stop
+                    {
+                        break Exit::Stop(StopReason::Stopped);
+                    }
+                    continue;
+                }
+                Control::Stop => {
+                    state::undo(checkers, frames, st, d);
+                    break Exit::Stop(StopReason::Stopped);
+                }
+            }
+        }
+        if next == n {
+            found += 1;
+            max_depth = n;
+            if events
+                && observer.observe(&Event::Solution {
+                    depth: n,
+                    number: st.solutions + u128::from(found),
+                    assignment: st.assignment(),
+                }) == Control::Stop
+            {
+                state::undo(checkers, frames, st, d);
+                break Exit::Stop(StopReason::Stopped);
+            }
+            if !COUNT {
+                break Exit::Solution;
+            }
+            state::undo(checkers, frames, st, d);
+            if events
+                && observer.observe(&Event::Unassign {
+                    depth: d,
+                    choice,
+                    assignment: st.assignment(),
+                }) == Control::Stop
+            {
+                break Exit::Stop(StopReason::Stopped);
+            }
+            continue;
+        }
+        let var = if st.declared {
+            next
+        } else {
+            state::pick(&*checkers, frames, st, next)
+        };
+        frames.set_var(next, var);
+        let word = state::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
+        if let Some(disagreement) = st.disagreement.take() {
+            state::undo(checkers, frames, st, d);
+            break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
+        }
+        if events && ordered {
+            // With a value order, rejections are reported up front.
+            let control = state::report(&*checkers, st, observer, next, var, usize::MAX);
+            if control == Control::Stop {
+                state::undo(checkers, frames, st, d);
+                break Exit::Stop(StopReason::Stopped);
+            }
+        }
+        if COUNT && !events && !st.propagating && next + 1 == n {
+            let solutions: u64 = frames
+                .store()
+                .words(next)
+                .iter()
+                .map(|x| u64::from(x.count_ones()))
+                .sum();
+            if solutions <= left {
+                left -= solutions;
+                found += solutions;
+                max_depth = max_depth.max(next + usize::from(solutions > 0));
+                state::undo(checkers, frames, st, d);
+                continue;
+            }
+        }
+        if ONE {
+            frames.set_word(d, c);
+            c = word;
+        }
+        d = next;
+        max_depth = max_depth.max(d);
+    };
+    if ONE {
+        frames.set_word(d, c);
+    }
+    st.depth = d;
+    st.budget.left = left;
+    st.solutions += u128::from(found);
+    st.count += u128::from(found) * st.weight;
+    st.max_depth = max_depth;
+    exit
+}

@@ -1,0 +1,171 @@
+//! Work units: the search tree cut at a depth into independent
+//! sub-problems, for threads on one machine and for many machines.
+
+use crate::checkers::Checkers;
+use crate::model::Model;
+
+use super::engine::{Config, Engine};
+
+/// A sub-problem: the solutions whose first variables (in declaration
+/// order) take the domain indices of `prefix`, counted `weight` times.
+///
+/// ```
+/// use backtracker::{puzzles::nqueens, Unit};
+///
+/// let mut model = nqueens(6)?;
+/// let unit = Unit { prefix: vec![1], weight: 1 }; // row 0 = 1
+/// assert_eq!(model.search().count_unit(&unit).value, 1);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// Domain indices of variables `0..prefix.len()`.
+    pub prefix: Vec<u32>,
+    /// How many solutions each solution of the unit stands for (1, or 2 under mirror symmetry).
+    pub weight: u8,
+}
+
+impl Unit {
+    /// The whole tree.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, Unit};
+    ///
+    /// assert_eq!(nqueens(8)?.search().symmetry(false).count_unit(&Unit::whole()).value, 92);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    #[must_use]
+    pub fn whole() -> Unit {
+        Unit {
+            prefix: Vec::new(),
+            weight: 1,
+        }
+    }
+}
+
+/// The candidates of the variable after `prefix` (in declaration order),
+/// or `None` when a checker rejects the prefix.
+fn next_candidates<V, C: Checkers<V>>(
+    model: &mut Model<V, C>,
+    prefix: &[u32],
+) -> Option<Vec<usize>> {
+    Engine::new(model, &Config::default()).candidates_after(prefix)
+}
+
+/// The units that cover the tree once under mirror symmetry: the first
+/// variable on the lower half of its domain (weight 2); for an odd domain
+/// its middle value, with the next variable on its lower half (weight 2),
+/// and so on; all variables on their middle values (weight 1). Prefixes a
+/// checker rejects are left out, and so is the rest of the chain of middle
+/// values once one of them is rejected.
+pub(crate) fn mirror_roots<V, C: Checkers<V>>(model: &mut Model<V, C>) -> Vec<Unit> {
+    let sizes: Vec<u32> = model.table.domains.iter().map(|d| d.len() as u32).collect();
+    let mut roots = Vec::new();
+    let mut middles: Vec<u32> = Vec::new();
+    for size in sizes {
+        let Some(next) = next_candidates(model, &middles) else {
+            return roots;
+        };
+        for low in next.iter().map(|&i| i as u32).filter(|&i| i < size / 2) {
+            let mut prefix = middles.clone();
+            prefix.push(low);
+            roots.push(Unit { prefix, weight: 2 });
+        }
+        if size.is_multiple_of(2) || !next.contains(&((size / 2) as usize)) {
+            return roots;
+        }
+        middles.push(size / 2);
+    }
+    roots.push(Unit {
+        prefix: middles,
+        weight: 1,
+    });
+    roots
+}
+
+impl<V, C: Checkers<V>> Model<V, C> {
+    /// Splits the tree into units whose prefixes reach `depth` variables
+    /// (or fewer, where the tree ends first), in search order. Prefixes
+    /// that a checker rejects are left out. A prefix that leaves the next
+    /// variable no candidate (a dead end above `depth`) stays a unit of its
+    /// own, which counts 0: together the units hold every node of the tree,
+    /// so a count by units reports the figures of one search of it. With
+    /// `symmetry` and a model that declares mirror symmetry, only the lower
+    /// half is split and units carry weight 2.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(6).unwrap();
+    /// let units = model.split(2, false);
+    /// let total: u128 = units
+    ///     .iter()
+    ///     .map(|u| model.search().count_unit(u).value)
+    ///     .sum();
+    /// assert_eq!(total, 4);
+    /// ```
+    pub fn split(&mut self, depth: usize, symmetry: bool) -> Vec<Unit> {
+        let mut units = self.roots(symmetry);
+        let target = depth.min(self.len());
+        for level in 1..=target {
+            units = self.deepen(units, level);
+        }
+        units
+    }
+
+    fn roots(&mut self, symmetry: bool) -> Vec<Unit> {
+        if symmetry && self.options.mirror {
+            mirror_roots(self)
+        } else {
+            vec![Unit::whole()]
+        }
+    }
+
+    /// Extends every unit shorter than `level` by one variable.
+    fn deepen(&mut self, units: Vec<Unit>, level: usize) -> Vec<Unit> {
+        let mut out = Vec::with_capacity(units.len());
+        for unit in units {
+            if unit.prefix.len() >= level {
+                out.push(unit);
+                continue;
+            }
+            let Some(next) = next_candidates(self, &unit.prefix) else {
+                continue;
+            };
+            if next.is_empty() {
+                // A dead end: no value left for the next variable. It stays
+                // a unit (counting 0), so that the units together hold every
+                // node of the tree and a count by units reports its figures.
+                out.push(unit);
+                continue;
+            }
+            for index in next {
+                let mut prefix = unit.prefix.clone();
+                prefix.push(index as u32);
+                out.push(Unit {
+                    prefix,
+                    weight: unit.weight,
+                });
+            }
+        }
+        out
+    }
+
+    /// Splits for `threads` threads: the smallest depth giving at least 32
+    /// units per thread (or the whole depth of the model), stopping early
+    /// when four levels in a row add no unit (a tree too narrow to split,
+    /// such as a long chain, is then counted in few units).
+    pub(crate) fn split_for_threads(&mut self, threads: usize, symmetry: bool) -> Vec<Unit> {
+        let want = 32 * threads.max(1);
+        let mut units = self.roots(symmetry);
+        let mut level = 0;
+        let mut flat = 0;
+        while units.len() < want && level < self.len() && flat < 4 {
+            level += 1;
+            let before = units.len();
+            units = self.deepen(units, level);
+            flat = if units.len() > before { 0 } else { flat + 1 };
+        }
+        units
+    }
+}

@@ -1,0 +1,384 @@
+//! What the search loop works on besides its frames and the checkers, and
+//! the steps it is made of: taking a step, undoing it, entering a frame,
+//! reporting events.
+
+use std::time::Instant;
+
+use crate::assignment::{Assignment, Choice, Table, UNASSIGNED};
+use crate::candidates::{Candidates, iter_bits};
+use crate::checkers::Watch;
+use crate::checkers::sealed::Set;
+use crate::domains::Kept;
+use crate::model::Options;
+use crate::observe::{Control, Event, Observer};
+use crate::outcome::{Disagreement, Stats};
+
+use super::budget::Budget;
+use super::frames::Frames;
+
+/// Marks a domain index no checker rejected.
+const NO_CHECKER: u32 = u32::MAX;
+
+/// Look-ahead over every unassigned variable (full forward checking).
+pub(crate) const ALL: usize = usize::MAX;
+
+/// The search's state outside the frames and the checkers.
+pub(crate) struct State<'t, V> {
+    pub(crate) table: &'t Table<V>,
+    pub(crate) options: &'t Options<V>,
+    pub(crate) watch: &'t Watch,
+    pub(crate) n: usize,
+    pub(crate) w: usize,
+    /// Frames below `base` hold a fixed prefix (a work unit's).
+    pub(crate) base: usize,
+    /// The current frame.
+    pub(crate) depth: usize,
+    /// Declared order: frame `d` holds variable `d`.
+    pub(crate) declared: bool,
+    /// Per variable, its index or `UNASSIGNED` (the general path keeps it).
+    pub(crate) slots: Vec<u32>,
+    /// The variables' kept candidate sets, and their trail.
+    pub(crate) kept: Kept,
+    /// Look-ahead: the number of variables after each step whose candidates
+    /// must not run out (`ALL`: every unassigned one, kept narrowed).
+    pub(crate) lookahead: usize,
+    /// Some checker narrows, or look-ahead keeps narrowed sets: the general
+    /// path saves candidate sets on the trail.
+    pub(crate) propagating: bool,
+    pub(crate) budget: Budget,
+    /// Solutions visited.
+    pub(crate) solutions: u128,
+    /// Solutions counted, weighted.
+    pub(crate) count: u128,
+    /// The weight of a solution in the current unit.
+    pub(crate) weight: u128,
+    pub(crate) max_depth: usize,
+    pub(crate) rejections: Vec<u64>,
+    /// Whether rejections were counted.
+    pub(crate) tallied: bool,
+    /// Events: per frame, the checker that rejected each domain index
+    /// (`stride` entries a frame), and the next index not yet reported.
+    marks: Vec<u32>,
+    stride: usize,
+    cursor: Vec<u32>,
+    /// With a value-order hook: per frame, the untried candidates, last first.
+    pub(crate) ordered: Vec<Vec<u32>>,
+    /// Cross-check mode: how to show a value.
+    pub(crate) describe: Option<fn(&V) -> String>,
+    /// What cross-check mode found.
+    pub(crate) disagreement: Option<Disagreement>,
+    pub(crate) started: Instant,
+}
+
+/// Why a step was rejected after its assignment.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Wipeout {
+    pub(crate) checker: usize,
+    pub(crate) var: Option<usize>,
+}
+
+impl<'t, V> State<'t, V> {
+    pub(crate) fn new(
+        table: &'t Table<V>,
+        options: &'t Options<V>,
+        watch: &'t Watch,
+        checkers: usize,
+        budget: Budget,
+    ) -> Self {
+        let n = table.len();
+        State {
+            table,
+            options,
+            watch,
+            n,
+            w: table.words,
+            base: 0,
+            depth: 0,
+            declared: options.order == crate::model::VariableOrder::Declared,
+            slots: vec![UNASSIGNED; n],
+            kept: Kept::new(&table.initial, n, table.words),
+            lookahead: 0,
+            propagating: false,
+            budget,
+            solutions: 0,
+            count: 0,
+            weight: 1,
+            max_depth: 0,
+            rejections: vec![0; checkers],
+            tallied: false,
+            marks: Vec::new(),
+            stride: 0,
+            cursor: Vec::new(),
+            ordered: Vec::new(),
+            describe: None,
+            disagreement: None,
+            started: Instant::now(),
+        }
+    }
+
+    /// The current assignment, from the slots.
+    #[inline]
+    pub(crate) fn assignment(&self) -> Assignment<'_, V> {
+        Assignment::new(self.table, &self.slots)
+    }
+
+    /// The statistics so far.
+    pub(crate) fn stats<C: Set<V>>(&self, checkers: &C) -> Stats {
+        Stats {
+            nodes: self.budget.used(),
+            solutions: self.solutions,
+            max_depth: self.max_depth,
+            rejections: self.tallied.then(|| {
+                (0..checkers.len())
+                    .map(|k| (checkers.name(k).to_owned(), self.rejections[k]))
+                    .collect()
+            }),
+            elapsed: self.started.elapsed(),
+        }
+    }
+
+    /// A choice of `var`.
+    #[inline(always)]
+    pub(crate) fn choice(&self, var: usize, index: usize) -> Choice<'t, V> {
+        Choice {
+            var,
+            index,
+            value: &self.table.domains[var][index],
+        }
+    }
+}
+
+/// Takes the step `var = index` at frame `d` on the general path: the
+/// checkers' `on_assign`, then narrowing and look-ahead. On a wipe-out the
+/// step is undone again and the cause returned.
+pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+    choice: Choice<'t, V>,
+) -> Result<(), Wipeout> {
+    frames.set_index(d, choice.index);
+    st.slots[choice.var] = choice.index as u32;
+    checkers.assign_all(choice, st.watch);
+    if !st.propagating {
+        return Ok(());
+    }
+    let mark = st.kept.open();
+    frames.store().mark[d] = mark;
+    st.kept.fix(choice.var, choice.index);
+    let result = super::propagate::run(checkers, st, choice.var);
+    if result.is_err() {
+        st.kept.clear_queue();
+        checkers.unassign_all(choice, st.watch);
+        st.kept.restore(mark);
+        st.slots[choice.var] = UNASSIGNED;
+    }
+    result
+}
+
+/// Undoes the step of frame `d` on the general path.
+pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+) {
+    let choice = st.choice(frames.var(d), frames.index(d));
+    checkers.unassign_all(choice, st.watch);
+    if st.propagating {
+        st.kept.restore(frames.store().mark[d]);
+    }
+    st.slots[choice.var] = UNASSIGNED;
+}
+
+/// Fills frame `d` with the candidates of `var` on the general path: its
+/// kept set, filtered by every checker (counting rejections, and recording
+/// who rejected what for events), checked in cross-check mode, and ordered
+/// by the value-order hook. Returns the set when it is one word.
+pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE: bool>(
+    checkers: &C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+    var: usize,
+) -> u64 {
+    let w = st.w;
+    let assignment = Assignment::new(st.table, &st.slots);
+    let dst = frames.store().words_mut(d);
+    dst.copy_from_slice(st.kept.of(var));
+    if O::TALLY || O::EVENTS {
+        st.tallied = true;
+        let mut before: u64 = dst.iter().map(|x| u64::from(x.count_ones())).sum();
+        let rejections = &mut st.rejections;
+        if O::EVENTS {
+            let size = st.table.domains[var].len();
+            if st.stride < size || st.marks.len() < (st.n + 1) * st.stride {
+                st.stride = st.stride.max(size);
+                st.marks = vec![NO_CHECKER; (st.n + 1) * st.stride];
+                st.cursor = vec![0; st.n + 1];
+            }
+            let marks = &mut st.marks[d * st.stride..(d + 1) * st.stride];
+            marks.fill(NO_CHECKER);
+            let mut prev = dst.to_vec();
+            checkers.filter_each(
+                &assignment,
+                var,
+                &mut Candidates::new(dst),
+                st.watch,
+                &mut |k, c| {
+                    for (wi, (p, now)) in prev.iter_mut().zip(c.words()).enumerate() {
+                        for bit in iter_bits(&[*p & !now]) {
+                            marks[wi * 64 + bit] = k as u32;
+                        }
+                        *p = *now;
+                    }
+                    let after = c.len() as u64;
+                    rejections[k] += before - after;
+                    before = after;
+                },
+            );
+            st.cursor[d] = 0;
+        } else {
+            checkers.filter_each(
+                &assignment,
+                var,
+                &mut Candidates::new(dst),
+                st.watch,
+                &mut |k, c| {
+                    let after = c.len() as u64;
+                    rejections[k] += before - after;
+                    before = after;
+                },
+            );
+        }
+    } else if ONE {
+        dst[0] = checkers.filter_all_word(&assignment, var, dst[0], st.watch);
+    } else {
+        checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.watch);
+    }
+    if st.describe.is_some() {
+        super::cross_check::frame(checkers, st, var);
+    }
+    if let Some(order) = &st.options.value_order {
+        let mut list: Vec<usize> = iter_bits(frames.store().words(d)).collect();
+        order(&Assignment::new(st.table, &st.slots), var, &mut list);
+        if st.ordered.len() <= st.n {
+            st.ordered.resize_with(st.n + 1, Vec::new);
+        }
+        st.ordered[d] = list.iter().rev().map(|&i| i as u32).collect();
+    }
+    let _ = w;
+    if ONE { frames.store().cand[d] } else { 0 }
+}
+
+/// Smallest-domain-first: the unassigned variable with the fewest
+/// candidates (ties: higher degree, then lower index), picked for frame
+/// `d`, whose words it uses as scratch. A variable with no candidate is
+/// picked at once.
+pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
+    checkers: &C,
+    frames: &mut F,
+    st: &State<'t, V>,
+    d: usize,
+) -> usize {
+    // (size, degree, var)
+    let mut best: Option<(u32, u32, usize)> = None;
+    let assignment = Assignment::new(st.table, &st.slots);
+    for var in 0..st.n {
+        if st.slots[var] != UNASSIGNED {
+            continue;
+        }
+        let size = if st.lookahead == ALL {
+            // Forward checking keeps every set filtered.
+            st.kept.of(var).iter().map(|x| x.count_ones()).sum::<u32>()
+        } else {
+            let dst = frames.store().words_mut(d);
+            dst.copy_from_slice(st.kept.of(var));
+            checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.watch);
+            dst.iter().map(|x| x.count_ones()).sum::<u32>()
+        };
+        if size == 0 {
+            return var;
+        }
+        let degree = st.options.degrees[var];
+        let better = match best {
+            None => true,
+            Some((s, g, _)) => size < s || (size == s && degree > g),
+        };
+        if better {
+            best = Some((size, degree, var));
+        }
+    }
+    best.map_or(0, |(_, _, var)| var)
+}
+
+/// Reports the rejected domain indices of frame `d` (variable `var`) from
+/// the cursor up to `upto`.
+pub(crate) fn report<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    d: usize,
+    var: usize,
+    upto: usize,
+) -> Control {
+    if st.cursor.len() <= d {
+        return Control::Continue;
+    }
+    let from = st.cursor[d] as usize;
+    let mut answer = Control::Continue;
+    for index in from..upto.min(st.stride) {
+        let k = st.marks[d * st.stride + index];
+        if k == NO_CHECKER {
+            continue;
+        }
+        answer = answer.max(observer.observe(&Event::Reject {
+            depth: d,
+            choice: st.choice(var, index),
+            checker: k as usize,
+            checker_name: checkers.name(k as usize),
+            assignment: Assignment::new(st.table, &st.slots),
+        }));
+        if answer == Control::Stop {
+            break;
+        }
+    }
+    st.cursor[d] = st.cursor[d].max(upto as u32);
+    answer
+}
+
+/// Records a wipe-out: the tally and the event.
+pub(crate) fn wipeout<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    d: usize,
+    choice: Choice<'t, V>,
+    cause: Wipeout,
+) -> Control {
+    if O::TALLY || O::EVENTS {
+        st.tallied = true;
+        st.rejections[cause.checker] += 1;
+    }
+    if !O::EVENTS {
+        return Control::Continue;
+    }
+    observer.observe(&Event::Wipeout {
+        depth: d,
+        choice,
+        checker: cause.checker,
+        checker_name: checkers.name(cause.checker),
+        var: cause.var,
+        assignment: Assignment::new(st.table, &st.slots),
+    })
+}
+
+/// Reports an assignment, a solution or an unassignment.
+pub(crate) fn emit<V, O: Observer<V>>(observer: &mut O, event: &Event<'_, V>) -> Control {
+    if O::EVENTS {
+        observer.observe(event)
+    } else {
+        Control::Continue
+    }
+}

@@ -1,0 +1,24 @@
+//! The test suite, in one binary: the library through its public API, the
+//! example programs run as commands, and the snapshots of traces. Known
+//! answers come from independent sources (OEIS, published counts, brute
+//! force in `support`), never from the code under test.
+
+mod support;
+
+// The library.
+mod engine;
+mod errors;
+mod hooks;
+mod oracle;
+mod parallel_units;
+mod puzzles_grids;
+mod traces;
+
+// The example programs, run as commands.
+mod cli_coloring;
+mod cli_cryptarithm;
+mod cli_knights_tour;
+mod cli_map_coloring;
+mod cli_nqueens;
+mod cli_subset_sum;
+mod cli_sudoku;
