@@ -138,4 +138,22 @@ pub enum UnitError {
     /// Merging got no result at all.
     #[error("no results to merge")]
     Empty,
+    /// A result line's checksum does not match it (an edited count, a
+    /// damaged file), or the line has none.
+    #[error("result line refused: {reason}")]
+    Checksum {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A line of a file or input was refused: its number, from 1, and why.
+    #[error("line {line}: {message}")]
+    AtLine {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The counts add up to more than `u128` holds.
+    #[error("the counts add up to more than 2^128 - 1")]
+    Overflow,
 }

@@ -67,10 +67,11 @@ pub enum Event<'a, V> {
         depth: usize,
         /// The rejected step.
         choice: Choice<'a, V>,
-        /// Index of the checker whose narrowing emptied the set, in model order.
-        checker: usize,
+        /// Index of the checker whose narrowing emptied the set, in model
+        /// order (`None` when the variable had no candidate to begin with).
+        checker: Option<usize>,
         /// Its name.
-        checker_name: &'a str,
+        checker_name: Option<&'a str>,
         /// The variable left without candidates, if one was.
         var: Option<usize>,
         /// The assignment the step was judged against (without it).

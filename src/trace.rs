@@ -29,7 +29,7 @@ enum Kind {
     Reject(String),
     /// Rejected by a checker's narrowing or by look-ahead: the checker, and
     /// why (`row 6 has no candidate left`).
-    Wipeout(String, String),
+    Wipeout(Option<String>, String),
     Unassign,
     Solution(u128),
 }
@@ -125,9 +125,10 @@ impl Trace {
             let _ = match &r.kind {
                 Kind::Assign => writeln!(out, "{indent}{}", r.step),
                 Kind::Reject(checker) => writeln!(out, "{indent}{}  rejected by {checker}", r.step),
-                Kind::Wipeout(checker, why) => {
+                Kind::Wipeout(Some(checker), why) => {
                     writeln!(out, "{indent}{}  rejected by {checker}: {why}", r.step)
                 }
+                Kind::Wipeout(None, why) => writeln!(out, "{indent}{}  rejected: {why}", r.step),
                 Kind::Unassign => writeln!(out, "{indent}{}  undone", r.step),
                 Kind::Solution(k) => writeln!(out, "{indent}solution {k}"),
             };
@@ -182,11 +183,14 @@ impl Trace {
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
                 Kind::Wipeout(checker, why) => {
+                    let by = checker
+                        .as_ref()
+                        .map_or_else(|| "rejected".to_owned(), |c| format!("rejected by {c}"));
                     let _ = writeln!(
                         out,
-                        "  {id} [label=\"{}\\nrejected by {}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
+                        "  {id} [label=\"{}\\n{}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
                         escape(&r.step),
-                        escape(checker),
+                        escape(&by),
                         escape(why)
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
@@ -258,7 +262,7 @@ impl<V: fmt::Display> Observer<V> for Trace {
                     None => "no solution left".to_owned(),
                 };
                 self.push(Record {
-                    kind: Kind::Wipeout((*checker_name).to_owned(), why),
+                    kind: Kind::Wipeout(checker_name.map(str::to_owned), why),
                     depth: *depth,
                     step: step(choice.var, choice.value),
                 })

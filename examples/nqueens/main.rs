@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use backtracker::board::queens;
 use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
-use backtracker::{Checkers, Model, Outcome, Stats, StopReason};
+use backtracker::{Checkers, Model, Outcome, Stats, StopReason, resolve_threads};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 
 use input::Rules;
@@ -336,14 +336,6 @@ fn run_boxed<C: Checkers<usize>>(
     }
     let outcome = work::count_one_thread(model, symmetry, cli.stats, cancel);
     finish_count(&outcome, cli.stats, Some(1), cancel, out)
-}
-
-fn resolve_threads(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    } else {
-        threads
-    }
 }
 
 /// Prints a finished count, or the partial statistics of an interrupted one.

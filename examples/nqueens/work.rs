@@ -1,14 +1,14 @@
 //! Work units: `--split`, `--unit`, `--merge`, and counting unit by unit
 //! with a progress bar and a checkpoint file.
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, IsTerminal, Read, Write};
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use backtracker::puzzles::{MAX_QUEENS, nqueens};
-use backtracker::units::{ResultLine, UnitLine, merge};
+use backtracker::units::{Checkpoint, ResultLine, UnitLine, merge, merge_checked, read_results};
 use backtracker::{Checkers, Model, Outcome};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -105,55 +105,23 @@ pub fn count_one_unit(
 /// `--merge FILE`: checks the result lines against the split they claim
 /// to come from and prints the total.
 pub fn merge_file(path: &str, out: &mut Out) -> Result<(), Fail> {
-    let text = if path == "-" {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Fail::bad(format!("cannot read results from standard input: {e}")))?;
-        text
-    } else {
-        std::fs::read_to_string(path)
-            .map_err(|e| Fail::bad(format!("cannot read `{path}`: {e}")))?
-    };
     let shown = if path == "-" { "standard input" } else { path };
-    let mut results = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let result: ResultLine = line
-            .trim()
-            .parse()
-            .map_err(|e| Fail::bad(format!("{shown} line {}: {e}", i + 1)))?;
-        results.push((i + 1, result));
+    let results = if path == "-" {
+        read_results(io::stdin().lock())
+    } else {
+        let file = File::open(path).map_err(|e| Fail::bad(format!("cannot read `{path}`: {e}")))?;
+        read_results(file)
     }
-    let Some((_, first)) = results.first() else {
+    .map_err(|e| Fail::bad(format!("{shown} {e}")))?;
+    let Some(first) = results.first() else {
         return Err(Fail::bad(format!("{shown} holds no result lines")));
     };
     let name = first.unit.model.clone();
     let n =
         board_of(&name).ok_or_else(|| Fail::bad(format!("{shown}: {}", foreign_text(&name))))?;
-    let (depth, symmetry) = (first.unit.depth, first.unit.symmetry);
-    let lines: Vec<ResultLine> = results.iter().map(|(_, r)| r.clone()).collect();
-    let total = merge(&lines, Some(&name)).map_err(|e| Fail::bad(format!("{shown}: {e}")))?;
-    // Every unit is now present once; check each is the unit the split gives.
     let mut model = nqueens(n).map_err(Fail::bad)?;
-    let expected = model.split(depth, symmetry);
-    if expected.len() != first.unit.total {
-        return Err(Fail::bad(format!(
-            "{shown}: the results claim {} units, but splitting {name} at depth {depth} gives {}",
-            first.unit.total,
-            expected.len()
-        )));
-    }
-    for (number, result) in &results {
-        if expected[result.unit.index] != result.unit.unit {
-            return Err(Fail::bad(format!(
-                "{shown} line {number}: unit {} is not the unit the split gives for {name} at depth {depth}",
-                result.unit.index
-            )));
-        }
-    }
+    let total = merge_checked(&results, &name, &mut model)
+        .map_err(|e| Fail::bad(format!("{shown}: {e}")))?;
     writeln!(out, "{total}").map_err(|e| Fail::output(&e))
 }
 
@@ -184,28 +152,35 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
     let name = model_name(plan.n);
     let units = model.split(plan.depth, plan.symmetry);
     let lines = UnitLine::number(&name, plan.depth, plan.symmetry, units);
-    let (earlier, file) = match plan.checkpoint {
+    let checkpoint = match plan.checkpoint {
         Some(path) => {
-            let earlier = read_checkpoint(path, &lines)?;
-            let file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| Fail::bad(format!("cannot open checkpoint `{path}`: {e}")))?;
-            if !earlier.is_empty() {
+            let checkpoint = Checkpoint::open(path, &lines).map_err(Fail::bad)?;
+            if let Some(message) = checkpoint.recovered() {
+                eprintln!("{message}");
+            }
+            if !checkpoint.results().is_empty() {
                 eprintln!(
                     "resuming from `{path}`: {} of {} units already counted",
-                    earlier.len(),
+                    checkpoint.results().len(),
                     lines.len()
                 );
             }
-            (earlier, Some(Mutex::new(file)))
+            Some(Mutex::new(checkpoint))
         }
-        None => (Vec::new(), None),
+        None => None,
     };
     if lines.is_empty() {
         return Ok(0);
     }
+    let earlier: Vec<ResultLine> = checkpoint
+        .as_ref()
+        .map(|c| {
+            c.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .results()
+                .to_vec()
+        })
+        .unwrap_or_default();
     let finished: Vec<bool> = {
         let mut seen = vec![false; lines.len()];
         for r in &earlier {
@@ -225,11 +200,11 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
             unit: todo[i].clone(),
             count: outcome.value,
         };
-        if let (Some(file), Some(path)) = (&file, plan.checkpoint) {
-            let mut file = file.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Err(e) = append(&mut file, &result) {
+        if let Some(checkpoint) = &checkpoint {
+            let mut checkpoint = checkpoint.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Err(e) = checkpoint.append(&result) {
                 let mut slot = write_error.lock().unwrap_or_else(PoisonError::into_inner);
-                slot.get_or_insert_with(|| format!("cannot write to checkpoint `{path}`: {e}"));
+                slot.get_or_insert_with(|| e.to_string());
                 cancel.store(true, Ordering::SeqCst);
                 return;
             }
@@ -301,70 +276,6 @@ pub fn count_one_thread<C: Checkers<usize>>(
         return outcome;
     }
     search.count()
-}
-
-/// Appends one result line and makes sure it is on disk before the next.
-fn append(file: &mut File, result: &ResultLine) -> io::Result<()> {
-    // One write of the whole line, so a kill leaves whole lines behind.
-    file.write_all(format!("{result}\n").as_bytes())?;
-    file.flush()?;
-    file.sync_all()
-}
-
-/// The results a checkpoint holds, checked against this run's units. An
-/// absent or empty file holds none. Any problem is an error and the file is
-/// not touched.
-fn read_checkpoint(path: &str, lines: &[UnitLine]) -> Result<Vec<ResultLine>, Fail> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Fail::bad(format!("cannot read checkpoint `{path}`: {e}"))),
-    };
-    let damaged = |what: String| {
-        Fail::bad(format!(
-            "checkpoint `{path}` is damaged ({what}); it was left unchanged"
-        ))
-    };
-    let text = String::from_utf8(bytes).map_err(|_| damaged("it is not text".to_owned()))?;
-    if text.is_empty() {
-        return Ok(Vec::new());
-    }
-    if !text.ends_with('\n') {
-        return Err(damaged("its last line is cut short".to_owned()));
-    }
-    let mut results: Vec<ResultLine> = Vec::new();
-    let mut seen = vec![false; lines.len()];
-    for (i, line) in text.lines().enumerate() {
-        let number = i + 1;
-        let result: ResultLine = line
-            .parse()
-            .map_err(|e| damaged(format!("line {number}: {e}")))?;
-        let Some(expected) = lines.first() else {
-            return Err(other_run(path, &result.unit.run(), "a board with no units"));
-        };
-        if result.unit.run() != expected.run() {
-            return Err(other_run(path, &result.unit.run(), &expected.run()));
-        }
-        let index = result.unit.index;
-        if lines.get(index) != Some(&result.unit) {
-            return Err(damaged(format!(
-                "line {number}: unit {index} is not this run's unit {index}"
-            )));
-        }
-        if std::mem::replace(&mut seen[index], true) {
-            return Err(damaged(format!(
-                "line {number}: unit {index} appears twice"
-            )));
-        }
-        results.push(result);
-    }
-    Ok(results)
-}
-
-fn other_run(path: &str, found: &str, expected: &str) -> Fail {
-    Fail::bad(format!(
-        "checkpoint `{path}` belongs to another run ({found}), not this one ({expected}); it was left unchanged"
-    ))
 }
 
 /// A bar on standard error when it is a terminal: units done and total,

@@ -28,7 +28,7 @@ use crate::observe::{NoObserver, Observer, TallyOnly};
 use crate::outcome::{Outcome, Stats, StopReason};
 use crate::trace::Trace;
 
-pub use parallel::MAX_THREADS;
+pub use parallel::{MAX_THREADS, resolve_threads};
 pub use split::Unit;
 
 use engine::{Config, Engine};

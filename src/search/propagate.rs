@@ -69,14 +69,14 @@ fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeo
                 if st.disagreement.is_some() {
                     // Stop here: the search ends with the disagreement.
                     return Err(Wipeout {
-                        checker: k,
+                        checker: Some(k),
                         var: None,
                     });
                 }
             }
             if let Err(conflict) = result {
                 return Err(Wipeout {
-                    checker: k,
+                    checker: Some(k),
                     var: conflict.var(),
                 });
             }
@@ -135,8 +135,8 @@ fn look_ahead<V, C: Set<V>>(
 }
 
 /// The first checker, in model order, after whose filter `var` has no
-/// candidate left.
-fn emptied_by<V, C: Set<V>>(checkers: &C, st: &State<'_, V>, var: usize) -> usize {
+/// candidate left (`None` when it had none to begin with).
+fn emptied_by<V, C: Set<V>>(checkers: &C, st: &State<'_, V>, var: usize) -> Option<usize> {
     let mut set = st.kept.of(var).to_vec();
     let assignment = Assignment::new(st.table, &st.slots);
     let mut culprit = None;
@@ -151,5 +151,5 @@ fn emptied_by<V, C: Set<V>>(checkers: &C, st: &State<'_, V>, var: usize) -> usiz
             }
         },
     );
-    culprit.unwrap_or(0)
+    culprit.filter(|_| st.kept.of(var).iter().any(|&w| w != 0))
 }

@@ -113,6 +113,26 @@ impl<V, C: Checkers<V>> Model<V, C> {
         units
     }
 
+    /// [`split`](Self::split), abandoned (`None`) as soon as a level holds
+    /// more than twice `limit` units (plus a few): the split of a claim
+    /// that may be false costs at most that much.
+    pub(crate) fn split_within(
+        &mut self,
+        depth: usize,
+        symmetry: bool,
+        limit: usize,
+    ) -> Option<Vec<Unit>> {
+        let cap = limit.saturating_mul(2).saturating_add(16);
+        let mut units = self.roots(symmetry);
+        for level in 1..=depth.min(self.len()) {
+            if units.len() > cap {
+                return None;
+            }
+            units = self.deepen(units, level);
+        }
+        (units.len() <= cap).then_some(units)
+    }
+
     fn roots(&mut self, symmetry: bool) -> Vec<Unit> {
         if symmetry && self.options.mirror {
             mirror_roots(self)

@@ -73,7 +73,9 @@ pub(crate) struct State<'t, V> {
 /// Why a step was rejected after its assignment.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Wipeout {
-    pub(crate) checker: usize,
+    /// The checker that emptied a set (`None`: the set had no candidate
+    /// to begin with).
+    pub(crate) checker: Option<usize>,
     pub(crate) var: Option<usize>,
 }
 
@@ -359,7 +361,9 @@ pub(crate) fn wipeout<'t, V, C: Set<V>, O: Observer<V>>(
 ) -> Control {
     if O::TALLY || O::EVENTS {
         st.tallied = true;
-        st.rejections[cause.checker] += 1;
+        if let Some(k) = cause.checker {
+            st.rejections[k] += 1;
+        }
     }
     if !O::EVENTS {
         return Control::Continue;
@@ -368,7 +372,7 @@ pub(crate) fn wipeout<'t, V, C: Set<V>, O: Observer<V>>(
         depth: d,
         choice,
         checker: cause.checker,
-        checker_name: checkers.name(cause.checker),
+        checker_name: cause.checker.map(|k| checkers.name(k)),
         var: cause.var,
         assignment: Assignment::new(st.table, &st.slots),
     })

@@ -3,11 +3,18 @@
 //!
 //! A [`Unit`] (from [`Model::split`](crate::Model::split)) is a prefix of
 //! value choices for the first variables with a weight.
-//! [`UnitLine`] and [`ResultLine`] are its text form; [`merge`] adds
-//! results and refuses missing, duplicated or foreign units.
+//! [`UnitLine`] and [`ResultLine`] are its text form (a result line's count
+//! is protected by a checksum); [`merge`] adds results and refuses missing,
+//! duplicated or foreign units, [`merge_checked`] also checks them against
+//! the split, and [`Checkpoint`] keeps a run's results in a file it can
+//! resume from.
 
 use std::fmt;
 use std::str::FromStr;
+
+mod checkpoint;
+
+pub use checkpoint::{Checkpoint, CheckpointError, read_results};
 
 use crate::checkers::Checkers;
 use crate::error::UnitError;
@@ -15,8 +22,20 @@ use crate::model::Model;
 
 pub use crate::search::Unit;
 
-/// Format version of unit and result lines.
-pub const UNIT_FORMAT: &str = "backtracker-unit/1";
+/// Format version of the unit and result lines this version writes.
+/// Unit lines of version 1 are read too; result lines must be of this
+/// version, which protects each count with a checksum.
+pub const UNIT_FORMAT: &str = "backtracker-unit/2";
+
+/// The previous format version: unit lines without estimates, result lines
+/// without checksums.
+const UNIT_FORMAT_1: &str = "backtracker-unit/1";
+
+/// The longest line the parsers accept, in bytes.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most values a unit's prefix may have.
+pub const MAX_PREFIX: usize = 4096;
 
 /// A unit as a line of text, with what identifies its run: the model's
 /// name, the split depth, whether symmetry was used, and its number among
@@ -36,7 +55,7 @@ pub const UNIT_FORMAT: &str = "backtracker-unit/1";
 /// let text = line.to_string();
 /// assert_eq!(
 ///     text,
-///     "backtracker-unit/1 model=nqueens-8 depth=2 symmetry=on unit=3/20 prefix=1.3 weight=2"
+///     "backtracker-unit/2 model=nqueens-8 depth=2 symmetry=on unit=3/20 prefix=1.3 weight=2"
 /// );
 /// assert_eq!(text.parse::<UnitLine>().unwrap(), line);
 /// ```
@@ -163,19 +182,37 @@ fn malformed(reason: impl Into<String>) -> UnitError {
     }
 }
 
-/// Splits `key=value` fields after the version word, in the given order.
-fn fields<'a>(line: &'a str, keys: &[&str]) -> Result<Vec<&'a str>, UnitError> {
-    let mut words = line.split_whitespace();
-    let version = words.next().ok_or_else(|| malformed("empty line"))?;
-    if version != UNIT_FORMAT {
-        return if version.starts_with("backtracker-unit/") {
-            Err(UnitError::Version {
-                version: version.to_owned(),
-            })
-        } else {
-            Err(malformed(format!("expected `{UNIT_FORMAT}` first")))
-        };
+/// The version a line starts with: 1 or 2.
+fn version(line: &str) -> Result<u8, UnitError> {
+    let word = line
+        .split_whitespace()
+        .next()
+        .ok_or_else(|| malformed("empty line"))?;
+    match word {
+        UNIT_FORMAT => Ok(2),
+        UNIT_FORMAT_1 => Ok(1),
+        _ if word.starts_with("backtracker-unit/") => Err(UnitError::Version {
+            version: shorten(word),
+        }),
+        _ => Err(malformed(format!("expected `{UNIT_FORMAT}` first"))),
     }
+}
+
+/// Splits `key=value` fields after the version word, in the given order;
+/// the keys in `optional` may follow, each at most once, in that order.
+fn fields<'a>(
+    line: &'a str,
+    keys: &[&str],
+    optional: &[&str],
+) -> Result<(Vec<&'a str>, Vec<Option<&'a str>>), UnitError> {
+    if line.len() > MAX_LINE {
+        return Err(malformed(format!(
+            "a line of {} bytes, longer than the limit of {MAX_LINE}",
+            line.len()
+        )));
+    }
+    let mut words = line.split_whitespace();
+    words.next();
     let mut values = Vec::with_capacity(keys.len());
     for key in keys {
         let word = words
@@ -184,18 +221,44 @@ fn fields<'a>(line: &'a str, keys: &[&str]) -> Result<Vec<&'a str>, UnitError> {
         let value = word
             .strip_prefix(key)
             .and_then(|w| w.strip_prefix('='))
-            .ok_or_else(|| malformed(format!("expected `{key}=` but found `{word}`")))?;
+            .ok_or_else(|| malformed(format!("expected `{key}=` but found `{}`", shorten(word))))?;
         values.push(value);
     }
-    if let Some(extra) = words.next() {
-        return Err(malformed(format!("unexpected `{extra}`")));
+    let mut extra = vec![None; optional.len()];
+    let mut next_key = 0;
+    for word in words {
+        let found = optional[next_key..]
+            .iter()
+            .position(|key| word.strip_prefix(key).is_some_and(|w| w.starts_with('=')));
+        let Some(at) = found else {
+            return Err(malformed(format!("unexpected `{}`", shorten(word))));
+        };
+        let k = next_key + at;
+        extra[k] = Some(&word[optional[k].len() + 1..]);
+        next_key = k + 1;
     }
-    Ok(values)
+    Ok((values, extra))
+}
+
+/// Text from a line, cut to a readable length for an error message.
+fn shorten(text: &str) -> String {
+    const SHOWN: usize = 40;
+    if text.chars().count() > SHOWN {
+        format!("{}...", text.chars().take(SHOWN).collect::<String>())
+    } else {
+        text.to_owned()
+    }
 }
 
 fn number<T: FromStr>(what: &str, text: &str) -> Result<T, UnitError> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() {
+        return Err(malformed(format!(
+            "{what} `{}` is not a number",
+            shorten(text)
+        )));
+    }
     text.parse()
-        .map_err(|_| malformed(format!("{what} `{text}` is not a number")))
+        .map_err(|_| malformed(format!("{what} `{}` is too large", shorten(text))))
 }
 
 const UNIT_KEYS: [&str; 6] = ["model", "depth", "symmetry", "unit", "prefix", "weight"];
@@ -204,6 +267,12 @@ fn parse_unit(values: &[&str]) -> Result<UnitLine, UnitError> {
     let model = values[0].to_owned();
     if model.is_empty() {
         return Err(malformed("empty model name"));
+    }
+    if model.len() > 256 {
+        return Err(malformed(format!(
+            "model name `{}` is too long",
+            shorten(&model)
+        )));
     }
     let depth = number("depth", values[1])?;
     let symmetry = match values[2] {
@@ -214,9 +283,14 @@ fn parse_unit(values: &[&str]) -> Result<UnitLine, UnitError> {
     let (index, total) = values[3]
         .split_once('/')
         .ok_or_else(|| malformed(format!("unit `{}` is not i/total", values[3])))?;
-    let prefix = if values[4] == "-" {
+    let prefix: Vec<u32> = if values[4] == "-" {
         Vec::new()
     } else {
+        if values[4].split('.').count() > MAX_PREFIX {
+            return Err(malformed(format!(
+                "a prefix of more than {MAX_PREFIX} values"
+            )));
+        }
         values[4]
             .split('.')
             .map(|p| number("prefix value", p))
@@ -226,12 +300,19 @@ fn parse_unit(values: &[&str]) -> Result<UnitLine, UnitError> {
     if weight != 1 && weight != 2 {
         return Err(malformed(format!("weight {weight} is not 1 or 2")));
     }
+    let index: usize = number("unit number", index)?;
+    let total: usize = number("unit total", total)?;
+    if index >= total {
+        return Err(malformed(format!(
+            "unit {index}/{total}: the number must be below the total"
+        )));
+    }
     Ok(UnitLine {
         model,
         depth,
         symmetry,
-        index: number("unit number", index)?,
-        total: number("unit total", total)?,
+        index,
+        total,
         unit: Unit { prefix, weight },
     })
 }
@@ -240,11 +321,33 @@ impl FromStr for UnitLine {
     type Err = UnitError;
 
     fn from_str(line: &str) -> Result<Self, UnitError> {
-        parse_unit(&fields(line, &UNIT_KEYS)?)
+        version(line)?;
+        let (values, _) = fields(line, &UNIT_KEYS, &[])?;
+        parse_unit(&values)
     }
 }
 
-/// A unit's line followed by its weighted count: `... count=<n>`.
+/// A unit's line followed by its weighted count and a checksum over both:
+/// `... count=<n> check=<16 hex digits>`. A count edited by hand or a bit
+/// flipped on disk no longer matches the checksum, and the line is refused.
+///
+/// ```
+/// use backtracker::units::{ResultLine, Unit, UnitLine};
+///
+/// let unit = UnitLine {
+///     model: "nqueens-6".into(),
+///     depth: 1,
+///     symmetry: false,
+///     index: 1,
+///     total: 6,
+///     unit: Unit { prefix: vec![1], weight: 1 },
+/// };
+/// let text = ResultLine { unit, count: 1 }.to_string();
+/// assert!(text.contains(" count=1 check="));
+/// assert_eq!(text.parse::<ResultLine>().unwrap().count, 1);
+/// let edited = text.replace("count=1", "count=2");
+/// assert!(edited.parse::<ResultLine>().unwrap_err().to_string().contains("checksum"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultLine {
     /// The unit.
@@ -253,9 +356,18 @@ pub struct ResultLine {
     pub count: u128,
 }
 
+/// The checksum of a result line's text up to its count: 64-bit FNV-1a, a
+/// guard against edits and damage, not against forgery.
+fn checksum(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 impl fmt::Display for ResultLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} count={}", self.unit, self.count)
+        let body = format!("{} count={}", self.unit, self.count);
+        write!(f, "{body} check={:016x}", checksum(&body))
     }
 }
 
@@ -263,25 +375,61 @@ impl FromStr for ResultLine {
     type Err = UnitError;
 
     fn from_str(line: &str) -> Result<Self, UnitError> {
+        if version(line)? == 1 {
+            return Err(UnitError::Checksum {
+                reason: format!(
+                    "a result line of format `{UNIT_FORMAT_1}` has no checksum: count its unit again"
+                ),
+            });
+        }
         let mut keys = UNIT_KEYS.to_vec();
-        keys.push("count");
-        let values = fields(line, &keys)?;
-        Ok(ResultLine {
+        keys.extend(["count", "check"]);
+        let (values, _) = fields(line, &keys, &[])?;
+        let result = ResultLine {
             unit: parse_unit(&values)?,
             count: number("count", values[6])?,
-        })
+        };
+        let trimmed = line.trim();
+        let body = trimmed
+            .rsplit_once(" check=")
+            .map_or(trimmed, |(body, _)| body);
+        if values[7] != format!("{:016x}", checksum(body)) {
+            return Err(UnitError::Checksum {
+                reason: "the checksum does not match the line: its count or unit was changed"
+                    .to_owned(),
+            });
+        }
+        // The line must be exactly as written, so that the checksum covers
+        // what is read.
+        if result.to_string() != trimmed {
+            return Err(UnitError::Checksum {
+                reason: "the line is not in the form it was written in".to_owned(),
+            });
+        }
+        Ok(result)
     }
 }
 
 /// Adds the counts of a run's results, refusing results of different runs
-/// (or of another model than `model`, when given), duplicated units and
-/// missing units.
+/// (or of another model than `model`, when given), duplicated units,
+/// missing units and a total beyond `u128`. Memory is proportional to the
+/// results given, whatever total they claim.
 ///
 /// # Errors
 ///
 /// [`UnitError::Empty`], [`UnitError::ForeignModel`],
-/// [`UnitError::MixedRuns`], [`UnitError::Duplicated`] or
-/// [`UnitError::Missing`], naming the units.
+/// [`UnitError::MixedRuns`], [`UnitError::Duplicated`],
+/// [`UnitError::Missing`], naming the units, or [`UnitError::Overflow`].
+///
+/// ```
+/// use backtracker::units::{merge, ResultLine, Unit, UnitLine};
+///
+/// let lines = UnitLine::number("m", 1, false, vec![Unit::whole(), Unit::whole()]);
+/// let results: Vec<ResultLine> =
+///     lines.into_iter().map(|unit| ResultLine { unit, count: 5 }).collect();
+/// assert_eq!(merge(&results, Some("m")), Ok(10));
+/// assert!(merge(&results[..1], Some("m")).is_err()); // unit 1 is missing
+/// ```
 pub fn merge(results: &[ResultLine], model: Option<&str>) -> Result<u128, UnitError> {
     let first = results.first().ok_or(UnitError::Empty)?;
     if let Some(name) = model
@@ -289,7 +437,7 @@ pub fn merge(results: &[ResultLine], model: Option<&str>) -> Result<u128, UnitEr
     {
         return Err(UnitError::ForeignModel {
             expected: name.to_owned(),
-            found: r.unit.model.clone(),
+            found: shorten(&r.unit.model),
         });
     }
     let run = first.unit.run();
@@ -300,31 +448,113 @@ pub fn merge(results: &[ResultLine], model: Option<&str>) -> Result<u128, UnitEr
         });
     }
     let total = first.unit.total;
-    let mut seen = vec![0u32; total];
-    for r in results {
-        if r.unit.index >= total {
-            return Err(malformed(format!("unit {}/{total}", r.unit.index)));
-        }
-        seen[r.unit.index] += 1;
+    if let Some(r) = results.iter().find(|r| r.unit.index >= total) {
+        return Err(malformed(format!("unit {}/{total}", r.unit.index)));
     }
-    let list = |pred: &dyn Fn(u32) -> bool| {
-        let ids: Vec<usize> = (0..total).filter(|&i| pred(seen[i])).collect();
-        let shown = itertools::join(ids.iter().take(20), ", ");
-        if ids.len() > 20 {
-            format!("{shown} and {} more", ids.len() - 20)
-        } else {
-            shown
-        }
-    };
-    if seen.iter().any(|&s| s > 1) {
+    let mut indices: Vec<usize> = results.iter().map(|r| r.unit.index).collect();
+    indices.sort_unstable();
+    let duplicated: Vec<usize> = indices
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    if !duplicated.is_empty() {
+        let mut duplicated = duplicated;
+        duplicated.dedup();
         return Err(UnitError::Duplicated {
-            units: list(&|s| s > 1),
+            units: listing(duplicated.len(), duplicated.into_iter()),
         });
     }
-    if seen.contains(&0) {
+    if indices.len() < total {
+        let present = &indices;
+        let mut at = 0;
+        let missing = (0..total).filter(move |&i| {
+            while at < present.len() && present[at] < i {
+                at += 1;
+            }
+            at >= present.len() || present[at] != i
+        });
         return Err(UnitError::Missing {
-            units: list(&|s| s == 0),
+            units: listing(total - indices.len(), missing),
         });
     }
-    Ok(results.iter().map(|r| r.count).sum())
+    results
+        .iter()
+        .try_fold(0u128, |sum, r| sum.checked_add(r.count))
+        .ok_or(UnitError::Overflow)
+}
+
+/// Up to 20 unit numbers, then how many more.
+fn listing(count: usize, ids: impl Iterator<Item = usize>) -> String {
+    let shown = itertools::join(ids.take(20), ", ");
+    if count > 20 {
+        format!("{shown} and {} more", count - 20)
+    } else {
+        shown
+    }
+}
+
+/// [`merge`], and each result's unit checked against the split of `model`
+/// the results claim to come from: the same number of units, and unit `i`
+/// the split's unit `i`. The split is abandoned as soon as it gives more
+/// units than the results hold, so a claim of a huge split costs nothing.
+///
+/// # Errors
+///
+/// As [`merge`], and [`UnitError::BadPrefix`] for a unit the split does
+/// not give.
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+/// use backtracker::units::{merge_checked, ResultLine, UnitLine};
+///
+/// let mut model = nqueens(6)?;
+/// let units = model.split(1, false);
+/// let results: Vec<ResultLine> = UnitLine::number("nqueens-6", 1, false, units)
+///     .into_iter()
+///     .map(|unit| {
+///         let count = model.search().symmetry(false).count_unit(&unit.unit).value;
+///         ResultLine { unit, count }
+///     })
+///     .collect();
+/// assert_eq!(merge_checked(&results, "nqueens-6", &mut model), Ok(4));
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+pub fn merge_checked<V, C: Checkers<V>>(
+    results: &[ResultLine],
+    name: &str,
+    model: &mut Model<V, C>,
+) -> Result<u128, UnitError> {
+    let total = merge(results, Some(name))?;
+    let first = &results[0].unit;
+    let Some(expected) = model.split_within(first.depth, first.symmetry, results.len()) else {
+        return Err(UnitError::BadPrefix {
+            reason: format!(
+                "splitting {name} at depth {} gives more than the {} units the results claim",
+                first.depth, first.total
+            ),
+        });
+    };
+    if expected.len() != first.total {
+        return Err(UnitError::BadPrefix {
+            reason: format!(
+                "the results claim {} units, but splitting {name} at depth {} gives {}",
+                first.total,
+                first.depth,
+                expected.len()
+            ),
+        });
+    }
+    if let Some(r) = results
+        .iter()
+        .find(|r| expected[r.unit.index] != r.unit.unit)
+    {
+        return Err(UnitError::BadPrefix {
+            reason: format!(
+                "unit {} is not the unit the split gives for {name} at depth {}",
+                r.unit.index, first.depth
+            ),
+        });
+    }
+    Ok(total)
 }

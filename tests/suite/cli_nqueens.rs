@@ -13,11 +13,7 @@ use std::time::Duration;
 use crate::support::{Run, assert_bad_input, assert_rejected, run, run_with_input};
 use backtracker::puzzles::MAX_QUEENS;
 
-/// OEIS A000170: the number of ways to place n non-attacking queens on an
-/// n x n board, n = 0, 1, 2, ...
-const A000170: [u128; 16] = [
-    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
-];
+use crate::support::A000170;
 
 // ---------------------------------------------------------------- helpers
 
@@ -582,14 +578,33 @@ fn run_units(units: &str) -> String {
         assert_eq!(r.stderr, "");
         assert_eq!(r.stdout.lines().count(), 1);
         let result = r.stdout.trim_end();
-        let count = result
+        let (count, check) = result
             .strip_prefix(line)
             .and_then(|rest| rest.strip_prefix(" count="))
-            .unwrap_or_else(|| panic!("{result:?} is not {line:?} plus a count"));
+            .and_then(|rest| rest.split_once(" check="))
+            .unwrap_or_else(|| panic!("{result:?} is not {line:?} plus a count and a checksum"));
         count.parse::<u128>().expect("count is a number");
+        assert_eq!(check.len(), 16, "a checksum of 16 hex digits");
+        assert!(check.bytes().all(|b| b.is_ascii_hexdigit()));
         results.push_str(&r.stdout);
     }
     results
+}
+
+/// `results` with each line's checksum made anew, as if written so.
+fn resign(results: &str) -> String {
+    results
+        .lines()
+        .map(|line| {
+            let (unit, rest) = line.split_once(" count=").expect("a result line");
+            let count = rest.split_once(" check=").expect("a checksum").0;
+            let result = backtracker::units::ResultLine {
+                unit: unit.parse().expect("a unit line"),
+                count: count.parse().expect("a count"),
+            };
+            format!("{result}\n")
+        })
+        .collect()
 }
 
 /// Merges `results` from a file and returns the run.
@@ -622,7 +637,7 @@ fn split_unit_merge_equals_the_direct_count() {
             let units = ok(&args);
             let first = units.lines().next().expect("some units");
             assert!(first.starts_with(&format!(
-                "backtracker-unit/1 model=nqueens-{n} depth={depth} symmetry={} unit=0/",
+                "backtracker-unit/2 model=nqueens-{n} depth={depth} symmetry={} unit=0/",
                 if symmetry { "on" } else { "off" }
             )));
             let results = run_units(&units);
@@ -664,7 +679,7 @@ fn dead_ends_are_units_that_count_0() {
     assert_eq!(prefixes, ["0.2", "1", "2.0"], "{units}");
     let results = run_units(&units);
     assert!(
-        results.lines().all(|l| l.ends_with(" count=0")),
+        results.lines().all(|l| l.contains(" count=0 check=")),
         "{results}"
     );
     let r = run_with_input(NAME, &["--merge", "-"], &results);
@@ -700,12 +715,17 @@ fn merge_refuses_missing_duplicated_and_foreign_units() {
     mixed.push(deeper.lines().next().expect("a unit at depth 3"));
     assert_rejected(&merge(&join(&mixed)), "different runs");
 
-    // Not an n-queens model at all.
-    let renamed = results.replace("model=nqueens-8 ", "model=sudoku-9 ");
-    assert_rejected(&merge(&renamed), "sudoku-9");
+    // An edited line no longer matches its checksum, and is refused.
+    let edited = results.replacen("count=", "count=1", 1);
+    assert_rejected(&merge(&edited), "checksum");
+    let edited = results.replacen("prefix=0.", "prefix=1.", 1);
+    assert_rejected(&merge(&edited), "checksum");
 
-    // A unit whose prefix is not the split's.
-    let tampered = results.replacen("prefix=0.", "prefix=1.", 1);
+    // Lines with valid checksums that still do not belong: another model
+    // altogether, and a prefix that is not the split's.
+    let renamed = resign(&results.replace("model=nqueens-8 ", "model=sudoku-9 "));
+    assert_rejected(&merge(&renamed), "sudoku-9");
+    let tampered = resign(&results.replacen("prefix=0.", "prefix=1.", 1));
     assert_rejected(&merge(&tampered), "not the unit the split gives");
 
     // A damaged line, named by its number.
@@ -730,7 +750,7 @@ fn unit_refuses_bad_lines() {
         NAME,
         &[
             "--unit",
-            &line.replace("backtracker-unit/1", "backtracker-unit/9"),
+            &line.replace("backtracker-unit/2", "backtracker-unit/9"),
         ],
         "backtracker-unit/9",
     );
@@ -905,10 +925,10 @@ fn damaged_or_foreign_checkpoints_are_refused_and_left_unchanged() {
             "damaged",
         ),
         (
-            "cut short",
-            first_two.trim_end_matches('\n').as_bytes()[..first_two.len() - 5].to_vec(),
+            "edited count",
+            first_two.replacen("count=", "count=1", 1).into_bytes(),
             vec!["9", "--depth", "2"],
-            "cut short",
+            "checksum",
         ),
         (
             "bad count",
@@ -967,6 +987,39 @@ fn damaged_or_foreign_checkpoints_are_refused_and_left_unchanged() {
 }
 
 #[test]
+fn a_last_line_cut_short_is_dropped_and_said_so() {
+    let dir = temp_dir();
+    let good_path = dir.path().join("good.ckpt");
+    assert_eq!(
+        count(&["9", "--checkpoint", path_str(&good_path), "--depth", "2"]),
+        352
+    );
+    let good = std::fs::read_to_string(&good_path).expect("checkpoint");
+    let first_two: String = good.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let first: String = good.lines().take(1).map(|l| format!("{l}\n")).collect();
+    // A write interrupted half-way: the first line whole, the second cut.
+    let cut = &first_two.as_bytes()[..first_two.len() - 5];
+    let path = dir.path().join("cut.ckpt");
+    std::fs::write(&path, cut).expect("write checkpoint");
+    let r = run(
+        NAME,
+        &["9", "--depth", "2", "--checkpoint", path_str(&path)],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout, "352\n");
+    assert!(r.stderr.contains("dropped a last line cut short"), "{r:?}");
+    assert!(r.stderr.contains("1 of 28 units already counted"), "{r:?}");
+    let after = std::fs::read_to_string(&path).expect("read checkpoint");
+    assert!(after.starts_with(&first), "the whole first line is kept");
+    assert_eq!(
+        after.lines().count(),
+        28,
+        "every unit once, the cut one again"
+    );
+    assert!(after.ends_with('\n'));
+}
+
+#[test]
 fn ctrl_c_stops_a_count_with_exit_130_and_no_output() {
     let args = ["16", "--threads", "2"];
     let mut child = spawn(&args);
@@ -1014,7 +1067,7 @@ fn ctrl_c_stops_a_checkpointed_count_keeping_finished_units() {
     assert!(text.ends_with('\n'));
     for line in text.lines() {
         assert!(
-            line.starts_with("backtracker-unit/1 model=nqueens-16 depth=2 symmetry=on "),
+            line.starts_with("backtracker-unit/2 model=nqueens-16 depth=2 symmetry=on "),
             "{line}"
         );
         assert!(line.contains(" count="), "{line}");

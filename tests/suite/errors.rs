@@ -233,7 +233,7 @@ fn unit_line_errors() {
         ("", "malformed unit line: empty line"),
         (
             "hello",
-            "malformed unit line: expected `backtracker-unit/1` first",
+            "malformed unit line: expected `backtracker-unit/2` first",
         ),
         (
             "backtracker-unit/9 model=m depth=1 symmetry=on unit=0/1 prefix=- weight=1",
@@ -268,16 +268,29 @@ fn unit_line_errors() {
         let err = line.parse::<UnitLine>().unwrap_err();
         assert_eq!(message(&err), expected, "line {line:?}");
     }
-    let err = "backtracker-unit/1 model=m depth=1 symmetry=on unit=0/1 prefix=- weight=1"
+    let err = "backtracker-unit/2 model=m depth=1 symmetry=on unit=0/1 prefix=- weight=1"
         .parse::<ResultLine>()
         .unwrap_err();
     assert_eq!(message(&err), "malformed unit line: missing `count=`");
-    let err = "backtracker-unit/1 model=m depth=1 symmetry=on unit=0/1 prefix=- weight=1 count=-4"
+    let err = "backtracker-unit/2 model=m depth=1 symmetry=on unit=0/1 prefix=- weight=1 count=-4 check=0000000000000000"
         .parse::<ResultLine>()
         .unwrap_err();
     assert_eq!(
         message(&err),
         "malformed unit line: count `-4` is not a number"
+    );
+    // A result line of the first format has no checksum to trust.
+    let err = "backtracker-unit/1 model=m depth=1 symmetry=on unit=0/1 prefix=- weight=1 count=4"
+        .parse::<ResultLine>()
+        .unwrap_err();
+    assert!(message(&err).contains("has no checksum"), "{err}");
+    // A unit number at or past the total is refused when read.
+    let err = "backtracker-unit/2 model=m depth=1 symmetry=on unit=1/1 prefix=- weight=1"
+        .parse::<UnitLine>()
+        .unwrap_err();
+    assert_eq!(
+        message(&err),
+        "malformed unit line: unit 1/1: the number must be below the total"
     );
 }
 
@@ -315,10 +328,12 @@ fn a_unit_checked_against_the_wrong_model() {
         message(&line.check_against("nqueens-8", &model).unwrap_err()),
         "unit prefix does not fit the model: 9 values for 8 variables"
     );
-    let line: UnitLine =
-        "backtracker-unit/1 model=nqueens-8 depth=2 symmetry=on unit=20/20 prefix=1.3 weight=2"
+    let mut line: UnitLine =
+        "backtracker-unit/1 model=nqueens-8 depth=2 symmetry=on unit=3/20 prefix=1.3 weight=2"
             .parse()
             .unwrap();
+    // Made in code, not read: a unit number past the total.
+    line.index = 20;
     assert_eq!(
         message(&line.check_against("nqueens-8", &model).unwrap_err()),
         "unit prefix does not fit the model: unit 20 of 20"

@@ -704,3 +704,111 @@ fn a_model_without_checkers_is_the_whole_product() {
     let mut model = desc.dyn_model(VariableOrder::Declared);
     assert_eq!(model.search().solutions().collect::<Vec<_>>(), expected);
 }
+
+/// What an observer saw: `Assign` events, and the solution numbers in the
+/// order they came.
+#[derive(Default)]
+struct Seen {
+    assigns: u64,
+    numbers: Vec<u128>,
+}
+
+impl backtracker::Observer<i32> for Seen {
+    fn observe(&mut self, event: &backtracker::Event<'_, i32>) -> backtracker::Control {
+        match event {
+            backtracker::Event::Assign { .. } => self.assigns += 1,
+            backtracker::Event::Solution { number, .. } => self.numbers.push(*number),
+            _ => {}
+        }
+        backtracker::Control::Continue
+    }
+}
+
+/// Checks that `seen` saw every node of `stats` once and numbered the
+/// solutions 1, 2, 3, ...
+fn saw_every_node(seen: &Seen, stats: &backtracker::Stats) -> Result<(), TestCaseError> {
+    prop_assert_eq!(seen.assigns, stats.nodes);
+    let expected: Vec<u128> = (1..=stats.solutions).collect();
+    prop_assert_eq!(&seen.numbers, &expected);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The loop's lean instantiation (no observer: fixed-array frames, the
+    /// last variable counted with a popcount) and its general one (an
+    /// observer or a tally) visit the same tree: the same nodes, solutions
+    /// and deepest depth, with and without look-ahead, and enumerate the
+    /// same solutions.
+    #[test]
+    fn the_lean_and_general_paths_search_the_same_tree(desc in desc()) {
+        for lookahead in [0, 1, 2, usize::MAX] {
+            let mut model = desc.dyn_model(VariableOrder::Declared);
+            let lean = model.search().lookahead(lookahead).count();
+            let mut seen = Seen::default();
+            let general = model.search().lookahead(lookahead).observer(&mut seen).count();
+            let tallied = model.search().lookahead(lookahead).tally_rejections(true).count();
+            for other in [&general, &tallied] {
+                prop_assert_eq!(other.value, lean.value);
+                prop_assert_eq!(other.stats.nodes, lean.stats.nodes, "lookahead {}", lookahead);
+                prop_assert_eq!(other.stats.solutions, lean.stats.solutions);
+                prop_assert_eq!(other.stats.max_depth, lean.stats.max_depth);
+            }
+            let quiet: Vec<Vec<i32>> = model.search().lookahead(lookahead).solutions().collect();
+            let observed: Vec<Vec<i32>> = model
+                .search()
+                .lookahead(lookahead)
+                .observer(Seen::default())
+                .solutions()
+                .collect();
+            prop_assert_eq!(&quiet, &observed);
+            prop_assert_eq!(quiet.len() as u128, lean.value);
+            // The same for the tuple of the same checkers.
+            struct Nodes(usize);
+            impl TupleRun<(u64, u64)> for Nodes {
+                fn run<C: Checkers<i32>>(self, mut model: Model<i32, C>) -> (u64, u64) {
+                    let lean = model.search().lookahead(self.0).count().stats.nodes;
+                    let general = model
+                        .search()
+                        .lookahead(self.0)
+                        .observer(Seen::default())
+                        .count()
+                        .stats
+                        .nodes;
+                    (lean, general)
+                }
+            }
+            let (lean_tuple, general_tuple) = with_tuple(&desc, VariableOrder::Declared, Nodes(lookahead));
+            prop_assert_eq!(lean_tuple, lean.stats.nodes);
+            prop_assert_eq!(general_tuple, lean.stats.nodes);
+        }
+    }
+
+    /// Every way of counting shows an observer every node it counts, once,
+    /// and numbers the solutions 1, 2, 3, ... across the whole search:
+    /// plain, with symmetry, and unit by unit at every depth.
+    #[test]
+    fn observers_see_every_node_in_every_mode(desc in mirror_desc()) {
+        let mut model = desc.builder_mirrored().build(desc.checkers()).unwrap();
+        for symmetry in [false, true] {
+            let mut seen = Seen::default();
+            let outcome = model.search().symmetry(symmetry).observer(&mut seen).count();
+            saw_every_node(&seen, &outcome.stats)?;
+            let plain = model.search().symmetry(symmetry).count();
+            prop_assert_eq!(&outcome.stats.nodes, &plain.stats.nodes);
+            for depth in 0..=desc.n() {
+                let units = model.split(depth, symmetry);
+                let mut seen = Seen::default();
+                let by_units = model.search().observer(&mut seen).count_units_in_turn(&units, |_, _| {});
+                saw_every_node(&seen, &by_units.stats)?;
+                prop_assert_eq!(by_units.value, plain.value);
+                prop_assert_eq!(by_units.stats.nodes, plain.stats.nodes, "depth {}", depth);
+                prop_assert_eq!(by_units.stats.solutions, plain.stats.solutions);
+            }
+        }
+        let mut seen = Seen::default();
+        let enumerated = model.search().observer(&mut seen).for_each(|_| ControlFlow::Continue(()));
+        saw_every_node(&seen, &enumerated.stats)?;
+    }
+}

@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::support::{known, mirrored, queens_lines, queens_variables, queens_walk};
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
-use backtracker::units::{ResultLine, UNIT_FORMAT, Unit, UnitLine, merge};
+use backtracker::units::{
+    Checkpoint, CheckpointError, ResultLine, UNIT_FORMAT, Unit, UnitLine, merge, merge_checked,
+};
 use backtracker::{Assignment, Checker, Choice, Stats, StopReason, UnitError};
 
 fn name(n: usize) -> String {
@@ -175,7 +177,9 @@ fn unit_and_result_lines_round_trip() {
                     count: u128::MAX - i as u128,
                 };
                 let text = result.to_string();
-                assert_eq!(text, format!("{line} count={}", u128::MAX - i as u128));
+                let (body, check) = text.rsplit_once(" check=").expect("a checksum");
+                assert_eq!(body, format!("{line} count={}", u128::MAX - i as u128));
+                assert_eq!(check.len(), 16);
                 assert_eq!(text.parse::<ResultLine>().unwrap(), result);
             }
         }
@@ -190,7 +194,7 @@ fn unit_and_result_lines_round_trip() {
     };
     assert_eq!(
         whole.to_string(),
-        "backtracker-unit/1 model=m depth=0 symmetry=off unit=0/1 prefix=- weight=1"
+        "backtracker-unit/2 model=m depth=0 symmetry=off unit=0/1 prefix=- weight=1"
     );
     assert_eq!(whole.to_string().parse::<UnitLine>().unwrap(), whole);
     // Extra spaces between fields are fine.
@@ -613,4 +617,127 @@ fn a_cancellation_flag_set_from_another_thread_holds_in_parallel() {
         assert!(outcome.value < known(n), "{threads} threads");
         assert!(outcome.stats.nodes >= 10_000, "{threads} threads");
     }
+}
+
+/// Result lines of every unit of nqueens-`n` split at `depth`, counted.
+fn counted(n: usize, depth: usize) -> (Vec<UnitLine>, Vec<ResultLine>) {
+    let mut model = nqueens(n).unwrap();
+    let lines = UnitLine::number(&name(n), depth, true, model.split(depth, true));
+    let results = lines
+        .iter()
+        .map(|line| ResultLine {
+            unit: line.clone(),
+            count: model.search().count_unit(&line.unit).value,
+        })
+        .collect();
+    (lines, results)
+}
+
+#[test]
+fn a_checkpoint_resumes_and_is_locked_against_a_second_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.ckpt");
+    let (lines, results) = counted(8, 2);
+    let mut first = Checkpoint::open(&path, &lines).unwrap();
+    assert!(first.results().is_empty() && first.recovered().is_none());
+    first.append(&results[0]).unwrap();
+    first.append(&results[3]).unwrap();
+    // While the first run holds it, a second is refused and changes nothing.
+    let before = std::fs::read(&path).unwrap();
+    let err = Checkpoint::open(&path, &lines).unwrap_err();
+    assert!(matches!(err, CheckpointError::InUse { .. }), "{err}");
+    assert!(err.to_string().contains("in use by another run"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    drop(first);
+    let resumed = Checkpoint::open(&path, &lines).unwrap();
+    assert_eq!(resumed.results(), &[results[0].clone(), results[3].clone()]);
+    assert!(resumed.is_done(0) && resumed.is_done(3) && !resumed.is_done(1));
+}
+
+#[test]
+fn a_checkpoint_drops_only_a_last_line_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, results) = counted(8, 2);
+    let whole = format!("{}\n{}\n", results[0], results[1]);
+    // Cut at every length inside the second line: the first line stays.
+    for cut in whole.find('\n').unwrap() + 1..whole.len() - 1 {
+        let path = dir.path().join(format!("cut-{cut}.ckpt"));
+        std::fs::write(&path, &whole.as_bytes()[..cut]).unwrap();
+        let checkpoint = Checkpoint::open(&path, &lines).unwrap();
+        assert_eq!(checkpoint.results(), &[results[0].clone()], "cut at {cut}");
+        let partial = cut > whole.find('\n').unwrap() + 1;
+        assert_eq!(checkpoint.recovered().is_some(), partial, "cut at {cut}");
+        drop(checkpoint);
+        let after = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(after, format!("{}\n", results[0]), "cut at {cut}");
+    }
+}
+
+#[test]
+fn a_checkpoint_with_a_changed_count_is_refused_and_left_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, results) = counted(8, 2);
+    let good = format!("{}\n{}\n", results[0], results[1]);
+    let mut flips = 0;
+    // Every single-bit flip of the file is refused, or read as the same results.
+    for byte in 0..good.len() {
+        for bit in 0..8 {
+            let mut bytes = good.clone().into_bytes();
+            bytes[byte] ^= 1 << bit;
+            let path = dir.path().join("flipped.ckpt");
+            std::fs::write(&path, &bytes).unwrap();
+            match Checkpoint::open(&path, &lines) {
+                Ok(checkpoint) => {
+                    let counts: Vec<u128> = checkpoint.results().iter().map(|r| r.count).collect();
+                    let expected: Vec<u128> = results[..checkpoint.results().len()]
+                        .iter()
+                        .map(|r| r.count)
+                        .collect();
+                    assert_eq!(counts, expected, "byte {byte} bit {bit}");
+                }
+                Err(_) => {
+                    flips += 1;
+                    assert_eq!(std::fs::read(&path).unwrap(), bytes, "left unchanged");
+                }
+            }
+        }
+    }
+    assert!(flips > 0);
+}
+
+#[test]
+fn merging_refuses_what_it_cannot_hold_without_allocating_it() {
+    // A total of a trillion units: refused as missing units, at once.
+    let line =
+        "backtracker-unit/2 model=m depth=1 symmetry=off unit=0/1000000000000 prefix=0 weight=1";
+    let result = ResultLine {
+        unit: line.parse().unwrap(),
+        count: 1,
+    };
+    let err = merge(std::slice::from_ref(&result), Some("m")).unwrap_err();
+    assert!(matches!(err, UnitError::Missing { .. }), "{err}");
+    assert!(err.to_string().ends_with("and 999999999979 more"), "{err}");
+    // Counts whose sum does not fit in 128 bits.
+    let lines = UnitLine::number("m", 1, false, vec![Unit::whole(), Unit::whole()]);
+    let huge: Vec<ResultLine> = lines
+        .into_iter()
+        .map(|unit| ResultLine {
+            unit,
+            count: u128::MAX,
+        })
+        .collect();
+    assert_eq!(merge(&huge, Some("m")), Err(UnitError::Overflow));
+    // A claimed split of the whole 32-queens tree is abandoned at once.
+    let whole =
+        "backtracker-unit/2 model=nqueens-32 depth=32 symmetry=off unit=0/1 prefix=- weight=1";
+    let claim = ResultLine {
+        unit: whole.parse().unwrap(),
+        count: 5,
+    };
+    let mut model = nqueens(32).unwrap();
+    let err = merge_checked(&[claim], "nqueens-32", &mut model).unwrap_err();
+    assert!(
+        err.to_string().contains("gives more than the 1 units"),
+        "{err}"
+    );
 }
