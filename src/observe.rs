@@ -77,6 +77,23 @@ pub enum Event<'a, V> {
         /// The assignment the step was judged against (without it).
         assignment: Assignment<'a, V>,
     },
+    /// Narrowing or forward checking removed `choice` (a value of a
+    /// variable still to come) from its candidates, after the step just
+    /// assigned. Reported only when asked for
+    /// ([`Search::removal_events`](crate::Search::removal_events)), after
+    /// that step's `Assign`.
+    Removed {
+        /// Variables assigned (the step's depth plus one).
+        depth: usize,
+        /// The variable and the value removed.
+        choice: Choice<'a, V>,
+        /// Index of the checker that removed it, in model order.
+        checker: usize,
+        /// Its name.
+        checker_name: &'a str,
+        /// The assignment, including the step.
+        assignment: Assignment<'a, V>,
+    },
     /// `choice` left the assignment (the search goes back).
     Unassign {
         /// Variables assigned before the step that is undone.
@@ -105,6 +122,7 @@ impl<'a, V> Event<'a, V> {
             Event::Assign { depth, .. }
             | Event::Reject { depth, .. }
             | Event::Wipeout { depth, .. }
+            | Event::Removed { depth, .. }
             | Event::Unassign { depth, .. }
             | Event::Solution { depth, .. } => *depth,
         }
@@ -117,6 +135,7 @@ impl<'a, V> Event<'a, V> {
             Event::Assign { assignment, .. }
             | Event::Reject { assignment, .. }
             | Event::Wipeout { assignment, .. }
+            | Event::Removed { assignment, .. }
             | Event::Unassign { assignment, .. }
             | Event::Solution { assignment, .. } => assignment,
         }

@@ -30,6 +30,8 @@ enum Kind {
     /// Rejected by a checker's narrowing or by look-ahead: the checker, and
     /// why (`row 6 has no candidate left`).
     Wipeout(Option<String>, String),
+    /// A value of a variable still to come removed by narrowing: the checker.
+    Removed(String),
     Unassign,
     Solution(u128),
 }
@@ -129,6 +131,7 @@ impl Trace {
                     writeln!(out, "{indent}{}  rejected by {checker}: {why}", r.step)
                 }
                 Kind::Wipeout(None, why) => writeln!(out, "{indent}{}  rejected: {why}", r.step),
+                Kind::Removed(checker) => writeln!(out, "{indent}{}  removed by {checker}", r.step),
                 Kind::Unassign => writeln!(out, "{indent}{}  undone", r.step),
                 Kind::Solution(k) => writeln!(out, "{indent}solution {k}"),
             };
@@ -195,7 +198,7 @@ impl Trace {
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
-                Kind::Unassign => {}
+                Kind::Unassign | Kind::Removed(_) => {}
                 Kind::Solution(k) => {
                     let _ = writeln!(
                         out,
@@ -267,6 +270,16 @@ impl<V: fmt::Display> Observer<V> for Trace {
                     step: step(choice.var, choice.value),
                 })
             }
+            Event::Removed {
+                depth,
+                choice,
+                checker_name,
+                ..
+            } => self.push(Record {
+                kind: Kind::Removed((*checker_name).to_owned()),
+                depth: *depth,
+                step: step(choice.var, choice.value),
+            }),
             Event::Unassign { depth, choice, .. } => self.push(Record {
                 kind: Kind::Unassign,
                 depth: *depth,

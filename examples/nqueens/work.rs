@@ -71,6 +71,7 @@ pub fn write_units(n: usize, depth: usize, symmetry: bool, out: &mut Out) -> Res
 pub fn count_one_unit(
     text: &str,
     stats: bool,
+    lookahead: usize,
     cancel: &Arc<AtomicBool>,
     out: &mut Out,
 ) -> Result<(), Fail> {
@@ -85,6 +86,7 @@ pub fn count_one_unit(
         .map_err(|e| Fail::bad(format!("--unit: {e}")))?;
     let outcome = model
         .search()
+        .lookahead(lookahead)
         .tally_rejections(stats)
         .cancel_flag(Arc::clone(cancel))
         .count_unit(&line.unit);
@@ -137,6 +139,8 @@ pub struct Plan<'a> {
     pub threads: usize,
     /// Whether to print statistics.
     pub stats: bool,
+    /// Rows to look ahead.
+    pub lookahead: usize,
     /// The checkpoint file, if any.
     pub checkpoint: Option<&'a str>,
 }
@@ -220,6 +224,7 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
     };
     let outcome = model
         .search()
+        .lookahead(plan.lookahead)
         .symmetry(plan.symmetry)
         .tally_rejections(plan.stats)
         .cancel_flag(Arc::clone(cancel))
@@ -259,12 +264,14 @@ pub fn count_one_thread<C: Checkers<usize>>(
     model: &mut Model<usize, C>,
     symmetry: bool,
     stats: bool,
+    lookahead: usize,
     cancel: &Arc<AtomicBool>,
 ) -> Outcome<u128> {
     let units = progress_from(model.len(), BOXED_PROGRESS_FROM)
         .then(|| model.split(DEFAULT_DEPTH, symmetry));
     let search = model
         .search()
+        .lookahead(lookahead)
         .symmetry(symmetry)
         .tally_rejections(stats)
         .cancel_flag(Arc::clone(cancel));

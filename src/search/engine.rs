@@ -27,6 +27,7 @@ pub(crate) struct Config<V> {
     pub(crate) symmetry: bool,
     pub(crate) tally: bool,
     pub(crate) lookahead: usize,
+    pub(crate) removal_events: bool,
 }
 
 impl<V> Clone for Config<V> {
@@ -39,6 +40,7 @@ impl<V> Clone for Config<V> {
             symmetry: self.symmetry,
             tally: self.tally,
             lookahead: self.lookahead,
+            removal_events: self.removal_events,
         }
     }
 }
@@ -53,6 +55,7 @@ impl<V> Default for Config<V> {
             symmetry: true,
             tally: false,
             lookahead: 0,
+            removal_events: false,
         }
     }
 }
@@ -120,6 +123,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         st.describe = config.describe;
         st.lookahead = config.lookahead;
         st.propagating = watch.any_narrowing() || config.lookahead > 0;
+        if config.removal_events {
+            st.removals = Some(Vec::new());
+        }
         let n = table.len();
         Engine {
             checkers,
@@ -319,9 +325,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         }
     }
 
-    /// Runs the narrowing of the root; false when it finds no solution.
-    fn root(&mut self) -> bool {
-        propagate::root(&*self.checkers, &mut self.st).is_ok()
+    /// Runs the narrowing of the root: `Ok(false)` when it finds no
+    /// solution, the disagreement cross-check mode found there as an error.
+    fn root(&mut self) -> Result<bool, StopReason> {
+        let reached = propagate::root(&*self.checkers, &mut self.st).is_ok();
+        self.disagreed()?;
+        Ok(reached)
     }
 
     /// The whole assignment of a model without variables, or of a complete
@@ -346,9 +355,13 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         done: &mut impl FnMut(Stats, usize, u128),
     ) {
         let n = self.st.n;
-        if !self.root() {
-            self.finish(StopReason::Completed);
-            return;
+        if !O::EVENTS {
+            self.st.removals = None;
+        }
+        match self.root() {
+            Ok(true) => {}
+            Ok(false) => return self.finish(StopReason::Completed),
+            Err(reason) => return self.finish(reason),
         }
         let mut path: Vec<u32> = Vec::with_capacity(n);
         // The first prefix node this walk counts, for the current unit.
@@ -516,6 +529,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     Control::Prune => return Ok(Reached::Out),
                     Control::Stop => return Err(StopReason::Stopped),
                 }
+                if O::EVENTS
+                    && state::report_removals(&*self.checkers, &mut self.st, observer, j)
+                        == Control::Stop
+                {
+                    return Err(StopReason::Stopped);
+                }
             }
         }
         if prefix.len() < n {
@@ -547,7 +566,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// The candidates of the variable after `prefix` (in declaration
     /// order), or `None` when the prefix is not part of the tree.
     pub(crate) fn candidates_after(mut self, prefix: &[u32]) -> Option<Vec<usize>> {
-        if !self.root() {
+        if self.root() != Ok(true) {
             return None;
         }
         let mut path = Vec::new();
@@ -573,9 +592,19 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 return false;
             }
             Progress::Ready => {
-                if !self.root() {
-                    self.finish(StopReason::Completed);
-                    return false;
+                if !O::EVENTS {
+                    self.st.removals = None;
+                }
+                match self.root() {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        self.finish(StopReason::Completed);
+                        return false;
+                    }
+                    Err(reason) => {
+                        self.finish(reason);
+                        return false;
+                    }
                 }
                 if self.st.n == 0 {
                     if !self.complete_is_solution() {

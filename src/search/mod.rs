@@ -205,6 +205,24 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         self
     }
 
+    /// With an observer: also reports every value that narrowing or forward
+    /// checking removes from a variable still to come, as
+    /// [`Event::Removed`](crate::Event::Removed) after the step's `Assign`
+    /// (traces show them as `row 2 = 3  removed by diagonals`). Off by
+    /// default: there can be many.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let text = nqueens(4)?.search().forward_checking().removal_events(true).trace();
+    /// assert!(text.contains("row 1 = 0  removed by columns"));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn removal_events(mut self, on: bool) -> Self {
+        self.config.removal_events = on;
+        self
+    }
+
     /// Cross-check mode: at every node, compares each checker's `filter`,
     /// `promising` and `check` on every candidate, checks every value a
     /// narrowing checker removes, and stops with

@@ -40,6 +40,10 @@ pub(crate) fn root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<
         look_ahead(checkers, st, None)?;
         narrow(checkers, st)?;
     }
+    // What the root removed belongs to no step.
+    if let Some(list) = &mut st.removals {
+        list.clear();
+    }
     Ok(())
 }
 
@@ -51,7 +55,7 @@ fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeo
         for &k in &watch.narrowing[var] {
             let k = k as usize;
             let audit = st.describe.is_some().then(|| st.kept.words.clone());
-            if audit.is_some() {
+            if audit.is_some() || st.removals.is_some() {
                 st.kept.log = Some(Vec::new());
             }
             let result = checkers.narrow_one(
@@ -63,8 +67,11 @@ fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeo
                     kept: &mut st.kept,
                 },
             );
+            let removed = st.kept.log.take().unwrap_or_default();
+            if let Some(list) = &mut st.removals {
+                list.extend(removed.iter().map(|&(v, i)| (v, i, k as u32)));
+            }
             if let Some(before) = audit {
-                let removed = st.kept.log.take().unwrap_or_default();
                 super::cross_check::removals(checkers, st, k, &before, &removed);
                 if st.disagreement.is_some() {
                     // Stop here: the search ends with the disagreement.
@@ -127,6 +134,9 @@ fn look_ahead<V, C: Set<V>>(
             // Forward checking keeps the narrowed set (a subset of the kept
             // one); a window of look-ahead only checks it, so that each
             // frame still reports what its checkers reject.
+            if st.removals.is_some() {
+                record_filtered(checkers, st, target);
+            }
             let filtered = &scratch;
             let _ = st.kept.update(target, |set| set.copy_from_slice(filtered));
         }
@@ -152,4 +162,33 @@ fn emptied_by<V, C: Set<V>>(checkers: &C, st: &State<'_, V>, var: usize) -> Opti
         },
     );
     culprit.filter(|_| st.kept.of(var).iter().any(|&w| w != 0))
+}
+
+/// Records which checker's filter removes which candidate of `var` from its
+/// kept set, for removal events.
+fn record_filtered<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usize) {
+    let mut set = st.kept.of(var).to_vec();
+    let mut before = set.clone();
+    let assignment = Assignment::new(st.table, &st.slots);
+    let mut found = Vec::new();
+    checkers.filter_each(
+        &assignment,
+        var,
+        &mut Candidates::new(&mut set),
+        st.watch,
+        &mut |k, c| {
+            for (wi, (b, now)) in before.iter_mut().zip(c.words()).enumerate() {
+                let mut gone = *b & !now;
+                while gone != 0 {
+                    let bit = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    found.push((var as u32, (wi * 64 + bit) as u32, k as u32));
+                }
+                *b = *now;
+            }
+        },
+    );
+    if let Some(list) = &mut st.removals {
+        list.extend(found);
+    }
 }

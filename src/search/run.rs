@@ -309,10 +309,12 @@ where
                 )
             };
             if LOOK && !lean_look_ahead(&*checkers, frames, st, d, word) {
-                // Rejected: undone now, or with the frame's next value.
-                if !defer {
-                    checkers.unassign_all(choice, watch);
-                }
+                // Rejected, not a node: go down into an empty frame, so
+                // that the way back undoes the step as for any other.
+                frames.set_word(d, c);
+                d = next;
+                held = false;
+                c = 0;
                 continue;
             }
             if LOOK {
@@ -344,6 +346,9 @@ where
             if let Some(disagreement) = st.disagreement.take() {
                 break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
             }
+            if let Some(list) = &mut st.removals {
+                list.clear();
+            }
             if state::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
                 break Exit::Stop(StopReason::Stopped);
             }
@@ -374,6 +379,10 @@ where
                     state::undo(checkers, frames, st, d);
                     break Exit::Stop(StopReason::Stopped);
                 }
+            }
+            if state::report_removals(&*checkers, st, observer, d) == Control::Stop {
+                state::undo(checkers, frames, st, d);
+                break Exit::Stop(StopReason::Stopped);
             }
         }
         if next == n {

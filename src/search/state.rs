@@ -63,6 +63,9 @@ pub(crate) struct State<'t, V> {
     cursor: Vec<u32>,
     /// With a value-order hook: per frame, the untried candidates, last first.
     pub(crate) ordered: Vec<Vec<u32>>,
+    /// When removal events are asked for: the values narrowing removed
+    /// since the last step was reported, as `(var, index, checker)`.
+    pub(crate) removals: Option<Vec<(u32, u32, u32)>>,
     /// Cross-check mode: how to show a value.
     pub(crate) describe: Option<fn(&V) -> String>,
     /// What cross-check mode found.
@@ -112,6 +115,7 @@ impl<'t, V> State<'t, V> {
             stride: 0,
             cursor: Vec::new(),
             ordered: Vec::new(),
+            removals: None,
             describe: None,
             disagreement: None,
             started: Instant::now(),
@@ -385,4 +389,32 @@ pub(crate) fn emit<V, O: Observer<V>>(observer: &mut O, event: &Event<'_, V>) ->
     } else {
         Control::Continue
     }
+}
+
+/// Reports the removals narrowing made for the step just assigned at depth
+/// `d` (and forgets them).
+pub(crate) fn report_removals<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    d: usize,
+) -> Control {
+    let Some(list) = st.removals.as_mut() else {
+        return Control::Continue;
+    };
+    let found = std::mem::take(list);
+    let mut answer = Control::Continue;
+    for (var, index, k) in found {
+        answer = answer.max(observer.observe(&Event::Removed {
+            depth: d + 1,
+            choice: st.choice(var as usize, index as usize),
+            checker: k as usize,
+            checker_name: checkers.name(k as usize),
+            assignment: Assignment::new(st.table, &st.slots),
+        }));
+        if answer == Control::Stop {
+            break;
+        }
+    }
+    answer
 }

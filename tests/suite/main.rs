@@ -9,6 +9,7 @@ mod support;
 mod engine;
 mod errors;
 mod hooks;
+mod narrowing;
 mod oracle;
 mod parallel_units;
 mod puzzles_grids;

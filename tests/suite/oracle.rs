@@ -89,14 +89,14 @@ enum Spec {
 /// A random model: domains (values per variable), which domain indices are
 /// initial candidates, and checkers.
 #[derive(Clone, Debug)]
-struct Desc {
+pub(crate) struct Desc {
     domains: Vec<Vec<i32>>,
     keep: Vec<Vec<bool>>,
     specs: Vec<Spec>,
 }
 
 impl Desc {
-    fn n(&self) -> usize {
+    pub(crate) fn n(&self) -> usize {
         self.domains.len()
     }
 
@@ -158,7 +158,7 @@ impl Desc {
 
     /// The solutions by brute force: the Cartesian product of the domain
     /// indices, in lexicographic order, filtered.
-    fn oracle(&self) -> Vec<Vec<usize>> {
+    pub(crate) fn oracle(&self) -> Vec<Vec<usize>> {
         self.domains
             .iter()
             .map(|d| 0..d.len())
@@ -176,7 +176,7 @@ impl Desc {
             .collect()
     }
 
-    fn values(&self, indices: &[usize]) -> Vec<i32> {
+    pub(crate) fn values(&self, indices: &[usize]) -> Vec<i32> {
         indices
             .iter()
             .enumerate()
@@ -184,7 +184,7 @@ impl Desc {
             .collect()
     }
 
-    fn builder(&self, order: VariableOrder) -> ModelBuilder<i32> {
+    pub(crate) fn builder(&self, order: VariableOrder) -> ModelBuilder<i32> {
         let mut b = ModelBuilder::new();
         for (var, domain) in self.domains.iter().enumerate() {
             b.variable(format!("x{var}"), domain.iter().copied());
@@ -262,7 +262,7 @@ impl Desc {
         }
     }
 
-    fn checkers(&self) -> Vec<DynChecker<i32>> {
+    pub(crate) fn checkers(&self) -> Vec<DynChecker<i32>> {
         self.specs
             .iter()
             .enumerate()
@@ -450,7 +450,7 @@ fn spec(sizes: Vec<usize>) -> impl Strategy<Value = Spec> {
     ]
 }
 
-fn desc() -> impl Strategy<Value = Desc> {
+pub(crate) fn desc() -> impl Strategy<Value = Desc> {
     proptest::collection::vec(
         subsequence((0..VALUES).collect::<Vec<_>>(), 1..=4).prop_shuffle(),
         1..=6,
@@ -474,7 +474,7 @@ fn desc() -> impl Strategy<Value = Desc> {
     })
 }
 
-fn config() -> ProptestConfig {
+pub(crate) fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 192,
         failure_persistence: None,
