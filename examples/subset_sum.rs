@@ -11,14 +11,18 @@
 //! `on_assign`/`on_unassign` hooks: the sum of the numbers taken so far, and
 //! the total of the numbers not decided yet. A partial choice is rejected
 //! as soon as the sum exceeds the target, or the sum plus everything still
-//! undecided falls short of it, so whole subtrees are cut at once.
+//! undecided falls short of it, so whole subtrees are cut at once. With
+//! `--narrow` the same bound also narrows what comes next: after each step,
+//! a number too large to take is left out, one the target cannot do
+//! without is taken, and a number that can be neither ends the branch
+//! there and then.
 
 #[path = "common/cli.rs"]
 mod cli;
 
 use std::process::ExitCode;
 
-use backtracker::{Assignment, Candidates, Checker, Choice, ModelBuilder};
+use backtracker::{Assignment, Candidates, Checker, Choice, Conflict, Domains, ModelBuilder};
 use clap::Parser;
 use cli::{Failure, SearchOptions};
 
@@ -48,6 +52,12 @@ struct Cli {
     #[arg(long)]
     count: bool,
 
+    /// Also narrow the numbers still to decide after each step (a number
+    /// too large to take is left out, one the target cannot do without is
+    /// taken): fewer nodes, each dearer
+    #[arg(long)]
+    narrow: bool,
+
     #[command(flatten)]
     search: SearchOptions,
 }
@@ -68,17 +78,25 @@ struct Bounds {
     taken: u128,
     /// The total of the numbers not decided yet.
     undecided: u128,
+    /// The numbers' positions, largest number first.
+    largest_first: Vec<usize>,
+    /// Whether to narrow.
+    narrow: bool,
 }
 
 impl Bounds {
-    fn new(numbers: &[u64], target: u64) -> Bounds {
+    fn new(numbers: &[u64], target: u64, narrow: bool) -> Bounds {
         let numbers: Vec<u128> = numbers.iter().map(|&x| u128::from(x)).collect();
         let undecided = numbers.iter().sum();
+        let mut largest_first: Vec<usize> = (0..numbers.len()).collect();
+        largest_first.sort_by_key(|&var| std::cmp::Reverse(numbers[var]));
         Bounds {
             numbers,
             target: u128::from(target),
             taken: 0,
             undecided,
+            largest_first,
+            narrow,
         }
     }
 
@@ -128,6 +146,32 @@ impl Checker<bool> for Bounds {
         candidates.words_mut()[0] &= take | leave;
     }
 
+    fn narrows(&self) -> bool {
+        self.narrow
+    }
+
+    /// After each step, every number not decided yet keeps only the
+    /// choices the totals still allow: a number too large to take must be
+    /// left out, one the target cannot do without must be taken, and a
+    /// number that can be neither ends the branch at once.
+    fn narrow(&self, _: usize, domains: &mut Domains<'_, bool>) -> Result<(), Conflict> {
+        // Only a number larger than what is still missing (it cannot be
+        // taken) or than what the others could add beyond it (it cannot be
+        // left out) is narrowed: the largest first, until they get small.
+        let missing = self.target - self.taken;
+        let spare = self.undecided.saturating_sub(missing);
+        for &var in &self.largest_first {
+            if self.numbers[var] <= missing.min(spare) {
+                break;
+            }
+            if !domains.assignment().is_assigned(var) {
+                let (take, leave) = (self.allows(var, true), self.allows(var, false));
+                domains.retain(var, |i| if i == TAKE { take } else { leave })?;
+            }
+        }
+        Ok(())
+    }
+
     #[inline]
     fn on_assign(&mut self, choice: Choice<'_, bool>) {
         let x = self.numbers[choice.var];
@@ -168,7 +212,7 @@ fn run(cli: &Cli) -> Result<String, Failure> {
         b.variable(format!("x{}", i + 1), [true, false]);
     }
     let mut model = b
-        .build((Bounds::new(&cli.numbers, cli.target),))
+        .build((Bounds::new(&cli.numbers, cli.target, cli.narrow),))
         .map_err(|e| Failure::Input(e.to_string()))?;
     let search = model.search().cross_check(cli.search.cross_check);
     if cli.count {

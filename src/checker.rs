@@ -117,8 +117,10 @@ pub trait Checker<V>: sealed::Step<V> {
     /// Narrows the candidates of other variables, after `var` (a variable
     /// of the scope) was assigned or lost candidates. Called only when
     /// [`narrows`](Self::narrows) is `true`, after every `on_assign` of the
-    /// step, and again whenever a watched variable's set changes, until
-    /// nothing changes. Every value it removes must be one that no solution
+    /// step, and again whenever another checker changes a watched
+    /// variable's set, until nothing changes. Its own changes do not call
+    /// it again: it should reach its own fixpoint in one call (or leave
+    /// that pruning undone, which is never wrong, only weaker). Every value it removes must be one that no solution
     /// of this checker's constraint, within the candidates left, can take:
     /// [cross-check mode](crate::Search::cross_check) verifies that.
     ///

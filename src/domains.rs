@@ -69,6 +69,12 @@ pub(crate) struct Kept {
     queue: Vec<u32>,
     head: usize,
     queued: Vec<bool>,
+    /// Per queued variable, the one narrowing checker whose changes alone
+    /// queued it (`BY_ENGINE`: the engine's step, or several checkers'):
+    /// that checker is not called again for them.
+    changed_by: Vec<u32>,
+    /// The narrowing checker running now (`BY_ENGINE` outside `narrow`).
+    pub(crate) narrowing: u32,
     /// In cross-check mode, each removal `(var, index)` since the log was cleared.
     pub(crate) log: Option<Vec<(u32, u32)>>,
 }
@@ -81,6 +87,8 @@ impl Kept {
             stamp: vec![0; n],
             level: 0,
             queued: vec![false; n],
+            changed_by: vec![BY_ENGINE; n],
+            narrowing: BY_ENGINE,
             ..Kept::default()
         }
     }
@@ -106,9 +114,13 @@ impl Kept {
         let w = self.w;
         while self.trail.len() > mark {
             let var = self.trail.pop().unwrap_or_default() as usize;
-            let from = self.old.len() - w;
-            self.words[var * w..(var + 1) * w].copy_from_slice(&self.old[from..]);
-            self.old.truncate(from);
+            if w == 1 {
+                self.words[var] = self.old.pop().unwrap_or_default();
+            } else {
+                let from = self.old.len() - w;
+                self.words[var * w..(var + 1) * w].copy_from_slice(&self.old[from..]);
+                self.old.truncate(from);
+            }
             // Saved again if it changes at a later level.
             self.stamp[var] = 0;
         }
@@ -121,46 +133,50 @@ impl Kept {
             self.stamp[var] = self.level;
             self.trail.push(var as u32);
             let w = self.w;
-            self.old
-                .extend_from_slice(&self.words[var * w..(var + 1) * w]);
+            if w == 1 {
+                self.old.push(self.words[var]);
+            } else {
+                self.old
+                    .extend_from_slice(&self.words[var * w..(var + 1) * w]);
+            }
         }
     }
 
-    /// Replaces the set of `var` by `f` of it. Returns whether it changed;
-    /// a conflict if it became empty. A changed variable joins the queue.
+    /// Replaces each word of the set of `var` by `keep(word index, word)`
+    /// (which may only clear bits). Returns whether anything changed; a
+    /// conflict if the set became empty. The set is saved on the trail,
+    /// and the variable queued, only when it changes.
     #[inline]
     pub(crate) fn update(
         &mut self,
         var: usize,
-        f: impl FnOnce(&mut [u64]),
+        mut keep: impl FnMut(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
         let w = self.w;
-        let before = count(&self.words[var * w..(var + 1) * w]);
-        self.save(var);
-        let logging = self.log.is_some();
-        let old: Vec<u64> = if logging {
-            self.of(var).to_vec()
-        } else {
-            Vec::new()
-        };
-        f(&mut self.words[var * w..(var + 1) * w]);
-        let after = count(&self.words[var * w..(var + 1) * w]);
-        if let Some(log) = &mut self.log {
-            for (wi, (o, n)) in old
-                .iter()
-                .zip(&self.words[var * w..(var + 1) * w])
-                .enumerate()
-            {
-                for bit in iter_bits(&[o & !n]) {
-                    log.push((var as u32, (wi * 64 + bit) as u32));
+        let mut changed = false;
+        let mut left = 0u64;
+        for wi in 0..w {
+            let old = self.words[var * w + wi];
+            let new = keep(wi, old) & old;
+            if new != old {
+                if !changed {
+                    changed = true;
+                    self.save(var);
+                }
+                self.words[var * w + wi] = new;
+                if let Some(log) = &mut self.log {
+                    for bit in iter_bits(&[old & !new]) {
+                        log.push((var as u32, (wi * 64 + bit) as u32));
+                    }
                 }
             }
+            left |= new;
         }
-        if after == before {
+        if !changed {
             return Ok(false);
         }
         self.queue_var(var);
-        if after == 0 {
+        if left == 0 {
             return Err(Conflict { var: Some(var) });
         }
         Ok(true)
@@ -172,28 +188,39 @@ impl Kept {
     pub(crate) fn fix(&mut self, var: usize, index: usize) {
         self.save(var);
         let w = self.w;
-        let set = &mut self.words[var * w..(var + 1) * w];
-        set.fill(0);
-        set[index / 64] = 1 << (index % 64);
+        if w == 1 {
+            self.words[var] = 1 << index;
+        } else {
+            let set = &mut self.words[var * w..(var + 1) * w];
+            set.fill(0);
+            set[index / 64] = 1 << (index % 64);
+        }
         self.queue_var(var);
     }
 
-    /// Queues `var` for its narrowing checkers, unless it is queued.
+    /// Queues `var` for its narrowing checkers, unless it is queued, and
+    /// notes who changed it.
     #[inline]
     pub(crate) fn queue_var(&mut self, var: usize) {
-        if !self.queued[var] {
+        if self.queued[var] {
+            if self.changed_by[var] != self.narrowing {
+                self.changed_by[var] = BY_ENGINE;
+            }
+        } else {
             self.queued[var] = true;
+            self.changed_by[var] = self.narrowing;
             self.queue.push(var as u32);
         }
     }
 
-    /// The next variable of the queue.
+    /// The next variable of the queue, and the checker not to call for it
+    /// (`BY_ENGINE`: none).
     #[inline]
-    pub(crate) fn next_queued(&mut self) -> Option<usize> {
+    pub(crate) fn next_queued(&mut self) -> Option<(usize, u32)> {
         let var = *self.queue.get(self.head)? as usize;
         self.head += 1;
         self.queued[var] = false;
-        Some(var)
+        Some((var, self.changed_by[var]))
     }
 
     /// Empties the queue (after a conflict).
@@ -217,6 +244,9 @@ impl Kept {
         }
     }
 }
+
+/// No narrowing checker: the engine (or several checkers) changed a set.
+pub(crate) const BY_ENGINE: u32 = u32::MAX;
 
 fn count(words: &[u64]) -> u32 {
     words.iter().map(|w| w.count_ones()).sum()
@@ -337,8 +367,13 @@ impl<V> Domains<'_, V> {
         if !self.contains(var, index) {
             return Ok(false);
         }
-        self.kept
-            .update(var, |set| set[index / 64] &= !(1u64 << (index % 64)))
+        self.kept.update(var, |wi, word| {
+            if wi == index / 64 {
+                word & !(1u64 << (index % 64))
+            } else {
+                word
+            }
+        })
     }
 
     /// Keeps only the candidates of `var` for which `keep` answers `true`
@@ -352,17 +387,17 @@ impl<V> Domains<'_, V> {
         var: usize,
         mut keep: impl FnMut(usize) -> bool,
     ) -> Result<bool, Conflict> {
-        self.kept.update(var, |set| {
-            for (wi, word) in set.iter_mut().enumerate() {
-                let mut rest = *word;
-                while rest != 0 {
-                    let bit = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    if !keep(wi * 64 + bit) {
-                        *word &= !(1u64 << bit);
-                    }
+        self.kept.update(var, |wi, word| {
+            let mut kept = word;
+            let mut rest = word;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if !keep(wi * 64 + bit) {
+                    kept &= !(1u64 << bit);
                 }
             }
+            kept
         })
     }
 
@@ -374,11 +409,8 @@ impl<V> Domains<'_, V> {
     ///
     /// A [`Conflict`] naming `var` when it has no candidate left.
     pub fn intersect(&mut self, var: usize, mask: &[u64]) -> Result<bool, Conflict> {
-        self.kept.update(var, |set| {
-            for (wi, word) in set.iter_mut().enumerate() {
-                *word &= mask.get(wi).copied().unwrap_or(0);
-            }
-        })
+        self.kept
+            .update(var, |wi, word| word & mask.get(wi).copied().unwrap_or(0))
     }
 }
 

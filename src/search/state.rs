@@ -212,7 +212,11 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
     let w = st.w;
     let assignment = Assignment::new(st.table, &st.slots);
     let dst = frames.store().words_mut(d);
-    dst.copy_from_slice(st.kept.of(var));
+    if ONE {
+        dst[0] = st.kept.words[var];
+    } else {
+        dst.copy_from_slice(st.kept.of(var));
+    }
     if O::TALLY || O::EVENTS {
         st.tallied = true;
         let mut before: u64 = dst.iter().map(|x| u64::from(x.count_ones())).sum();
