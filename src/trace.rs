@@ -17,6 +17,7 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::assignment::Choice;
 use crate::checker::Checkers;
 use crate::observe::{Control, Event, Observer};
 use crate::search::{Search, Stats, StopReason};
@@ -27,7 +28,8 @@ pub const DEFAULT_EVENT_LIMIT: usize = 10_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Kind {
     Assign,
-    Reject(String),
+    /// Rejected by the checker with this index in model order.
+    Reject(usize),
     Unassign,
     Solution(u128),
 }
@@ -36,8 +38,12 @@ enum Kind {
 struct Record {
     kind: Kind,
     depth: usize,
-    /// `name = value` (empty for solutions).
-    step: String,
+    /// The step's variable (0 for solutions).
+    var: usize,
+    /// The index of the step's value in the variable's domain (0 for solutions).
+    index: usize,
+    /// The step's value as `Display` writes it (empty for solutions).
+    value: String,
 }
 
 /// An observer that records the search as a bounded list of events and
@@ -59,6 +65,11 @@ struct Record {
 #[derive(Clone, Debug)]
 pub struct Trace {
     records: Vec<Record>,
+    /// The model's variable names, taken from the first event.
+    names: Vec<String>,
+    /// Checker names by index in model order, as rejections name them
+    /// (empty for a checker that rejected nothing).
+    checkers: Vec<String>,
     limit: usize,
     solution_limit: Option<u128>,
     truncated: bool,
@@ -76,6 +87,8 @@ impl Trace {
     pub fn new() -> Self {
         Trace {
             records: Vec::new(),
+            names: Vec::new(),
+            checkers: Vec::new(),
             limit: DEFAULT_EVENT_LIMIT,
             solution_limit: None,
             truncated: false,
@@ -119,16 +132,10 @@ impl Trace {
     pub fn events_text(&self) -> String {
         let mut out = String::new();
         for r in &self.records {
-            let indent = "  ".repeat(r.depth);
-            let _ = match &r.kind {
-                Kind::Assign => writeln!(out, "{indent}{}", r.step),
-                Kind::Reject(checker) => writeln!(out, "{indent}{}  rejected by {checker}", r.step),
-                Kind::Unassign => writeln!(out, "{indent}{}  undone", r.step),
-                Kind::Solution(k) => writeln!(out, "{indent}solution {k}"),
-            };
+            let _ = writeln!(out, "{}{}", "  ".repeat(r.depth), self.line(r));
         }
         if self.truncated {
-            let _ = writeln!(out, "... truncated after {} events", self.records.len());
+            let _ = writeln!(out, "{}", self.truncation_line());
         }
         out
     }
@@ -162,17 +169,17 @@ impl Trace {
                 .unwrap_or_else(|| "root".to_owned());
             match &r.kind {
                 Kind::Assign => {
-                    let _ = writeln!(out, "  {id} [label=\"{}\"];", escape(&r.step));
+                    let _ = writeln!(out, "  {id} [label=\"{}\"];", escape(&self.step(r)));
                     let _ = writeln!(out, "  {parent} -> {id};");
                     path.truncate(r.depth + 1);
                     path.push(id);
                 }
-                Kind::Reject(checker) => {
+                Kind::Reject(_) => {
                     let _ = writeln!(
                         out,
-                        "  {id} [label=\"{}\\nrejected by {}\", style=dashed, color=gray50, fontcolor=gray40];",
-                        escape(&r.step),
-                        escape(checker)
+                        "  {id} [label=\"{}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
+                        escape(&self.step(r)),
+                        escape(&self.rejection(r))
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
@@ -189,12 +196,53 @@ impl Trace {
         if self.truncated {
             let _ = writeln!(
                 out,
-                "  truncated [label=\"... truncated after {} events\", shape=plaintext];",
-                self.records.len()
+                "  truncated [label=\"{}\", shape=plaintext];",
+                self.truncation_line()
             );
         }
         out.push_str("}\n");
         out
+    }
+
+    /// `NAME = VALUE`: a record's step (empty for a solution).
+    fn step(&self, r: &Record) -> String {
+        match r.kind {
+            Kind::Solution(_) => String::new(),
+            _ => format!("{} = {}", self.name(r.var), r.value),
+        }
+    }
+
+    /// Why a rejected step was refused, in words: `rejected by CHECKER`
+    /// (empty for other records). A new cause of rejection is a new
+    /// [`Kind`] and one more arm here: the text, DOT and HTML renderings
+    /// all take their label from this.
+    fn rejection(&self, r: &Record) -> String {
+        match r.kind {
+            Kind::Reject(checker) => format!("rejected by {}", self.checker(checker)),
+            _ => String::new(),
+        }
+    }
+
+    /// A record's event line without its indentation.
+    fn line(&self, r: &Record) -> String {
+        match r.kind {
+            Kind::Assign => self.step(r),
+            Kind::Reject(_) => format!("{}  {}", self.step(r), self.rejection(r)),
+            Kind::Unassign => format!("{}  undone", self.step(r)),
+            Kind::Solution(k) => format!("solution {k}"),
+        }
+    }
+
+    fn truncation_line(&self) -> String {
+        format!("... truncated after {} events", self.records.len())
+    }
+
+    fn name(&self, var: usize) -> &str {
+        self.names.get(var).map_or("?", String::as_str)
+    }
+
+    fn checker(&self, checker: usize) -> &str {
+        self.checkers.get(checker).map_or("?", String::as_str)
     }
 
     fn push(&mut self, record: Record) -> Control {
@@ -213,33 +261,46 @@ fn escape(text: &str) -> String {
 
 impl<V: fmt::Display> Observer<V> for Trace {
     fn observe(&mut self, event: &Event<'_, V>) -> Control {
-        let step = |var: usize, value: &V| format!("{} = {}", event.assignment().name(var), value);
+        let assignment = event.assignment();
+        if self.names.len() != assignment.len() {
+            self.names = (0..assignment.len())
+                .map(|var| assignment.name(var).to_owned())
+                .collect();
+        }
+        let record = |kind: Kind, depth: usize, choice: &Choice<'_, V>| Record {
+            kind,
+            depth,
+            var: choice.var,
+            index: choice.index,
+            value: choice.value.to_string(),
+        };
         match event {
-            Event::Assign { depth, choice, .. } => self.push(Record {
-                kind: Kind::Assign,
-                depth: *depth,
-                step: step(choice.var, choice.value),
-            }),
+            Event::Assign { depth, choice, .. } => self.push(record(Kind::Assign, *depth, choice)),
             Event::Reject {
                 depth,
                 choice,
+                checker,
                 checker_name,
                 ..
-            } => self.push(Record {
-                kind: Kind::Reject((*checker_name).to_owned()),
-                depth: *depth,
-                step: step(choice.var, choice.value),
-            }),
-            Event::Unassign { depth, choice, .. } => self.push(Record {
-                kind: Kind::Unassign,
-                depth: *depth,
-                step: step(choice.var, choice.value),
-            }),
+            } => {
+                if self.checkers.len() <= *checker {
+                    self.checkers.resize(*checker + 1, String::new());
+                }
+                if self.checkers[*checker] != *checker_name {
+                    (*checker_name).clone_into(&mut self.checkers[*checker]);
+                }
+                self.push(record(Kind::Reject(*checker), *depth, choice))
+            }
+            Event::Unassign { depth, choice, .. } => {
+                self.push(record(Kind::Unassign, *depth, choice))
+            }
             Event::Solution { depth, number, .. } => {
                 let answer = self.push(Record {
                     kind: Kind::Solution(*number),
                     depth: *depth,
-                    step: String::new(),
+                    var: 0,
+                    index: 0,
+                    value: String::new(),
                 });
                 if self.solution_limit.is_some_and(|l| *number >= l) {
                     Control::Stop
