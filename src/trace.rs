@@ -1,4 +1,5 @@
-//! Traces: the state-space tree as deterministic text or Graphviz DOT.
+//! Traces: the state-space tree as deterministic text, Graphviz DOT, or a
+//! web page that replays the search ([`Trace::html`]).
 //!
 //! The format is specified in `docs/traces.md`. In short, one event a line,
 //! two spaces of indentation per depth:
@@ -21,6 +22,10 @@ use crate::assignment::Choice;
 use crate::checker::Checkers;
 use crate::observe::{Control, Event, Observer};
 use crate::search::{Search, Stats, StopReason};
+
+mod html;
+
+pub use html::{HtmlView, Mark};
 
 /// How many events a [`Trace`] records unless told otherwise.
 pub const DEFAULT_EVENT_LIMIT: usize = 10_000;
@@ -47,7 +52,8 @@ struct Record {
 }
 
 /// An observer that records the search as a bounded list of events and
-/// renders it as text ([`Trace::text`]) or DOT ([`Trace::dot`]).
+/// renders it as text ([`Trace::text`]), DOT ([`Trace::dot`]) or a web
+/// page ([`Trace::html`]).
 ///
 /// When the cap is reached the trace stops the search (so tracing a huge
 /// tree costs no more than the cap) and says so in its last line.
