@@ -98,7 +98,7 @@
   const domId = (id) => (id === 0 ? "root" : "n" + nodeEvent[id]);
 
   // Geometry, in SVG units; X is a box's centre, Y its top.
-  const CW = 7.3, BOXH = 22, PADX = 7, GAPX = 16, GAPY = 34, ITEMH = 34, ITEMGAP = 5, FOLDH = 20;
+  const CW = 7.3, BOXH = 22, PADX = 7, GAPX = 16, GAPY = 28, ITEMH = 32, ITEMGAP = 4, FOLDH = 20;
   const TOGH = 16, MARGIN = 12;
   const boxW = new Float64Array(M), cardW = new Float64Array(M), cardH = new Float64Array(M);
   const subW = new Float64Array(M), X = new Float64Array(M), Y = new Float64Array(M);
