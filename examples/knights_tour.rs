@@ -7,6 +7,7 @@
 //! 21  8 25  4 13
 //! 16 11  6 23 18
 //!  7 22 17 12  5
+//! cargo run --release --example knights_tour -- 5 --trace --trace-format html > tree.html
 //! ```
 //!
 //! The model has one variable per move (move 1, move 2, ...) whose values
@@ -42,10 +43,11 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use backtracker::constraints::AtMostOnePerLine;
+use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{
     Assignment, Candidates, Checker, Checkers, Choice, Model, ModelBuilder, ModelError, Outcome,
 };
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use cli::{Failure, SearchOptions};
 
 /// A square of the board, numbered row by row from 0. Every move's domain
@@ -90,8 +92,29 @@ struct Cli {
     #[arg(long)]
     count: bool,
 
+    /// Print the search tree instead, up to the first tour: one search from
+    /// the start square with Warnsdorff's rule, ties to the outer square
+    #[arg(long, conflicts_with = "count")]
+    trace: bool,
+
+    /// Record at most K events of the trace (default 10000)
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    trace_limit: Option<u64>,
+
+    /// The trace as `text`, as a Graphviz `dot` digraph, or as an `html`
+    /// page that replays the search beside the board
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
+    trace_format: Option<TraceFormat>,
+
     #[command(flatten)]
     search: SearchOptions,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TraceFormat {
+    Text,
+    Dot,
+    Html,
 }
 
 fn parse_square(text: &str) -> Result<(u32, u32), String> {
@@ -843,6 +866,39 @@ fn find(board: &Board, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Fa
     Ok(found.flatten())
 }
 
+/// The trace of one search for a tour, up to the first, in the format
+/// `cli` asks for. The board shows each move's number on its square.
+fn trace<C: Checkers<Square>>(model: &mut Model<Square, C>, board: &Board, cli: &Cli) -> String {
+    let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {
+        usize::try_from(k).unwrap_or(usize::MAX)
+    });
+    let mut trace = Trace::new().event_limit(limit).solution_limit(1);
+    let outcome = model
+        .search()
+        .cross_check(cli.search.cross_check)
+        .symmetry(false)
+        .observer(&mut trace)
+        .count();
+    if cli.search.stats {
+        eprintln!(
+            "nodes: {}, time: {:.3?}, stop: {}",
+            outcome.stats.nodes, outcome.stats.elapsed, outcome.stop
+        );
+    }
+    match cli.trace_format.unwrap_or(TraceFormat::Text) {
+        TraceFormat::Text => trace.text(&outcome.stats, &outcome.stop),
+        TraceFormat::Dot => trace.dot(),
+        TraceFormat::Html => {
+            let cols = board.cols;
+            let view = HtmlView::grid(board.rows, cols, |k, square, _| {
+                Some(Mark::new(square / cols, square % cols, (k + 1).to_string()))
+            })
+            .title(format!("Knight's tour, {} x {cols}", board.rows));
+            trace.html(&outcome.stats, &outcome.stop, &view)
+        }
+    }
+}
+
 fn run(cli: &Cli) -> Result<String, Failure> {
     let rows = cli.rows as usize;
     let cols = cli.cols.unwrap_or(cli.rows) as usize;
@@ -861,6 +917,11 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     }
     let board = Board::new(rows, cols);
     let start = (r - 1) * cols + (c - 1);
+    if cli.trace {
+        let mut model = model(&board, start, cli.closed, Some(Ties::Outward))
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        return Ok(trace(&mut model, &board, cli));
+    }
     if !theorems_allow(&board, start, cli.closed) {
         return Ok(if cli.count { "0\n" } else { "no tour\n" }.to_owned());
     }

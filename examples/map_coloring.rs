@@ -5,6 +5,7 @@
 //! cargo run --example map_coloring              # the first colouring
 //! cargo run --example map_coloring -- --count   # 18
 //! cargo run --example map_coloring -- --trace   # the whole search tree
+//! cargo run --example map_coloring -- --trace --trace-format html > tree.html
 //! ```
 
 #[path = "common/cli.rs"]
@@ -14,7 +15,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use backtracker::puzzles::coloring::{AUSTRALIA_REGIONS, australia};
-use clap::Parser;
+use backtracker::trace::{HtmlView, Trace};
+use clap::{Parser, ValueEnum};
 
 /// Colour the map of Australia (WA, NT, SA, Q, NSW, V, T) with red, green
 /// and blue so that neighbouring regions differ. Prints the first
@@ -29,6 +31,18 @@ struct Cli {
     /// Print the whole search tree, one step a line, with statistics
     #[arg(long)]
     trace: bool,
+
+    /// The trace as `text`, as a Graphviz `dot` digraph, or as an `html`
+    /// page that replays the search
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
+    trace_format: Option<TraceFormat>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TraceFormat {
+    Text,
+    Dot,
+    Html,
 }
 
 fn main() -> ExitCode {
@@ -37,7 +51,16 @@ fn main() -> ExitCode {
     let text = if cli.count {
         format!("{}\n", model.search().count().value)
     } else if cli.trace {
-        model.search().trace()
+        let mut trace = Trace::new();
+        let outcome = model.search().symmetry(false).observer(&mut trace).count();
+        match cli.trace_format.unwrap_or(TraceFormat::Text) {
+            TraceFormat::Text => trace.text(&outcome.stats, &outcome.stop),
+            TraceFormat::Dot => trace.dot(),
+            TraceFormat::Html => {
+                let view = HtmlView::rows().title("The map of Australia in three colours");
+                trace.html(&outcome.stats, &outcome.stop, &view)
+            }
+        }
     } else {
         let colors = model
             .search()

@@ -5,6 +5,8 @@
 //! cargo run --release --example sudoku -- --count --limit 2 puzzles.txt
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
 //!     | cargo run --release --example sudoku -- --pretty
+//! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
+//!     | cargo run --release --example sudoku -- --trace --trace-format html > tree.html
 //! ```
 //!
 //! Each line holds one puzzle of 81 characters, row by row: digits `1`-`9`
@@ -23,6 +25,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use backtracker::puzzles::sudoku::{Grid, sudoku_with, sudoku_with_places};
+use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{Checkers, Model};
 use backtracker::{Stats, StopReason, VariableOrder};
 use clap::{Parser, ValueEnum};
@@ -64,6 +67,27 @@ struct Cli {
     /// Give up on a puzzle after this many nodes (it then prints `node limit`)
     #[arg(long, value_name = "NODES")]
     node_limit: Option<u64>,
+
+    /// Print the search tree of the puzzle (the input must hold one) up to
+    /// its first solution, instead of the solution
+    #[arg(long, conflicts_with_all = ["count", "pretty"])]
+    trace: bool,
+
+    /// Record at most K events of the trace (default 10000)
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    trace_limit: Option<u64>,
+
+    /// The trace as `text`, as a Graphviz `dot` digraph, or as an `html`
+    /// page that replays the search beside the grid
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
+    trace_format: Option<TraceFormat>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TraceFormat {
+    Text,
+    Dot,
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -134,6 +158,21 @@ fn run(cli: &Cli) -> Result<(), String> {
         Order::Smallest => VariableOrder::SmallestDomainFirst,
         Order::Declared => VariableOrder::Declared,
     };
+    if cli.trace {
+        let [(_, grid)] = puzzles.as_slice() else {
+            return Err(format!(
+                "--trace shows one puzzle, and the input holds {}",
+                puzzles.len()
+            ));
+        };
+        let text = match cli.rules {
+            Rules::Lines => trace(&mut sudoku_with(grid, order), grid, cli),
+            Rules::Places => trace(&mut sudoku_with_places(grid, order), grid, cli),
+        };
+        // A closed standard output (for example `| head`) is not an error.
+        let _ = io::stdout().lock().write_all(text.as_bytes());
+        return Ok(());
+    }
     let started = Instant::now();
     let mut total_nodes = 0u64;
     let mut search_time = Duration::ZERO;
@@ -206,6 +245,43 @@ fn run(cli: &Cli) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The trace of the search for the first solution of `grid`, in the
+/// format `cli` asks for.
+fn trace<C: Checkers<u8>>(model: &mut Model<u8, C>, grid: &Grid, cli: &Cli) -> String {
+    let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {
+        usize::try_from(k).unwrap_or(usize::MAX)
+    });
+    let mut trace = Trace::new().event_limit(limit).solution_limit(1);
+    let outcome = model
+        .search()
+        .node_limit(cli.node_limit.unwrap_or(u64::MAX))
+        .symmetry(false)
+        .observer(&mut trace)
+        .count();
+    if cli.stats {
+        eprintln!(
+            "nodes: {}, time: {:.3} ms, stop: {}",
+            outcome.stats.nodes,
+            outcome.stats.elapsed.as_secs_f64() * 1e3,
+            outcome.stop
+        );
+    }
+    match cli.trace_format.unwrap_or(TraceFormat::Text) {
+        TraceFormat::Text => trace.text(&outcome.stats, &outcome.stop),
+        TraceFormat::Dot => trace.dot(),
+        TraceFormat::Html => {
+            let size = grid.size();
+            let b = grid.box_size();
+            let view = HtmlView::grid(size, size, |cell, _, digit| {
+                Some(Mark::new(cell / size, cell % size, digit))
+            })
+            .boxes(b, b)
+            .title(format!("Sudoku {grid}"));
+            trace.html(&outcome.stats, &outcome.stop, &view)
+        }
+    }
 }
 
 /// Solves or counts one puzzle.

@@ -1,4 +1,5 @@
-//! Traces: the state-space tree as deterministic text or Graphviz DOT.
+//! Traces: the state-space tree as deterministic text, Graphviz DOT, or a
+//! web page that replays the search ([`Trace::html`]).
 //!
 //! The format is specified in `docs/traces.md`. In short, one event a line,
 //! two spaces of indentation per depth:
@@ -17,8 +18,13 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::assignment::Choice;
 use crate::observe::{Control, Event, Observer};
 use crate::outcome::{Stats, StopReason};
+
+mod html;
+
+pub use html::{HtmlView, Mark};
 
 /// How many events a [`Trace`] records unless told otherwise.
 pub const DEFAULT_EVENT_LIMIT: usize = 10_000;
@@ -26,12 +32,15 @@ pub const DEFAULT_EVENT_LIMIT: usize = 10_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Kind {
     Assign,
-    Reject(String),
-    /// Rejected by a checker's narrowing or by look-ahead: the checker, and
-    /// why (`row 6 has no candidate left`).
-    Wipeout(Option<String>, String),
-    /// A value of a variable still to come removed by narrowing: the checker.
-    Removed(String),
+    /// Rejected by the checker with this index in model order.
+    Reject(usize),
+    /// Rejected because narrowing or look-ahead emptied a variable's
+    /// candidates: the checker that emptied it (if any) and why, in words
+    /// (`row 6 has no candidate left`).
+    Wipeout(Option<usize>, String),
+    /// A value of a variable still to come, removed by the checker's
+    /// narrowing.
+    Removed(usize),
     Unassign,
     Solution(u128),
 }
@@ -40,12 +49,17 @@ enum Kind {
 struct Record {
     kind: Kind,
     depth: usize,
-    /// `name = value` (empty for solutions).
-    step: String,
+    /// The step's variable (0 for solutions).
+    var: usize,
+    /// The index of the step's value in the variable's domain (0 for solutions).
+    index: usize,
+    /// The step's value as `Display` writes it (empty for solutions).
+    value: String,
 }
 
 /// An observer that records the search as a bounded list of events and
-/// renders it as text ([`Trace::text`]) or DOT ([`Trace::dot`]).
+/// renders it as text ([`Trace::text`]), DOT ([`Trace::dot`]) or a web
+/// page ([`Trace::html`]).
 ///
 /// When the cap is reached the trace stops the search (so tracing a huge
 /// tree costs no more than the cap) and says so in its last line.
@@ -63,6 +77,11 @@ struct Record {
 #[derive(Clone, Debug)]
 pub struct Trace {
     records: Vec<Record>,
+    /// The model's variable names, taken from the first event.
+    names: Vec<String>,
+    /// Checker names by index in model order, as rejections name them
+    /// (empty for a checker that rejected nothing).
+    checkers: Vec<String>,
     limit: usize,
     solution_limit: Option<u128>,
     truncated: bool,
@@ -80,6 +99,8 @@ impl Trace {
     pub fn new() -> Self {
         Trace {
             records: Vec::new(),
+            names: Vec::new(),
+            checkers: Vec::new(),
             limit: DEFAULT_EVENT_LIMIT,
             solution_limit: None,
             truncated: false,
@@ -123,21 +144,10 @@ impl Trace {
     pub fn events_text(&self) -> String {
         let mut out = String::new();
         for r in &self.records {
-            let indent = "  ".repeat(r.depth);
-            let _ = match &r.kind {
-                Kind::Assign => writeln!(out, "{indent}{}", r.step),
-                Kind::Reject(checker) => writeln!(out, "{indent}{}  rejected by {checker}", r.step),
-                Kind::Wipeout(Some(checker), why) => {
-                    writeln!(out, "{indent}{}  rejected by {checker}: {why}", r.step)
-                }
-                Kind::Wipeout(None, why) => writeln!(out, "{indent}{}  rejected: {why}", r.step),
-                Kind::Removed(checker) => writeln!(out, "{indent}{}  removed by {checker}", r.step),
-                Kind::Unassign => writeln!(out, "{indent}{}  undone", r.step),
-                Kind::Solution(k) => writeln!(out, "{indent}solution {k}"),
-            };
+            let _ = writeln!(out, "{}{}", "  ".repeat(r.depth), self.line(r));
         }
         if self.truncated {
-            let _ = writeln!(out, "... truncated after {} events", self.records.len());
+            let _ = writeln!(out, "{}", self.truncation_line());
         }
         out
     }
@@ -171,30 +181,17 @@ impl Trace {
                 .unwrap_or_else(|| "root".to_owned());
             match &r.kind {
                 Kind::Assign => {
-                    let _ = writeln!(out, "  {id} [label=\"{}\"];", escape(&r.step));
+                    let _ = writeln!(out, "  {id} [label=\"{}\"];", escape(&self.step(r)));
                     let _ = writeln!(out, "  {parent} -> {id};");
                     path.truncate(r.depth + 1);
                     path.push(id);
                 }
-                Kind::Reject(checker) => {
+                Kind::Reject(_) | Kind::Wipeout(..) => {
                     let _ = writeln!(
                         out,
-                        "  {id} [label=\"{}\\nrejected by {}\", style=dashed, color=gray50, fontcolor=gray40];",
-                        escape(&r.step),
-                        escape(checker)
-                    );
-                    let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
-                }
-                Kind::Wipeout(checker, why) => {
-                    let by = checker
-                        .as_ref()
-                        .map_or_else(|| "rejected".to_owned(), |c| format!("rejected by {c}"));
-                    let _ = writeln!(
-                        out,
-                        "  {id} [label=\"{}\\n{}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
-                        escape(&r.step),
-                        escape(&by),
-                        escape(why)
+                        "  {id} [label=\"{}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
+                        escape(&self.step(r)),
+                        escape(&self.rejection(r))
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
@@ -211,12 +208,70 @@ impl Trace {
         if self.truncated {
             let _ = writeln!(
                 out,
-                "  truncated [label=\"... truncated after {} events\", shape=plaintext];",
-                self.records.len()
+                "  truncated [label=\"{}\", shape=plaintext];",
+                self.truncation_line()
             );
         }
         out.push_str("}\n");
         out
+    }
+
+    /// `NAME = VALUE`: a record's step (empty for a solution).
+    fn step(&self, r: &Record) -> String {
+        match r.kind {
+            Kind::Solution(_) => String::new(),
+            _ => format!("{} = {}", self.name(r.var), r.value),
+        }
+    }
+
+    /// Why a rejected step was refused, in words: `rejected by CHECKER`
+    /// (empty for other records). A new cause of rejection is a new
+    /// [`Kind`] and one more arm here: the text, DOT and HTML renderings
+    /// all take their label from this.
+    fn rejection(&self, r: &Record) -> String {
+        match &r.kind {
+            Kind::Reject(checker) => format!("rejected by {}", self.checker(*checker)),
+            Kind::Wipeout(Some(checker), why) => {
+                format!("rejected by {}: {why}", self.checker(*checker))
+            }
+            Kind::Wipeout(None, why) => format!("rejected: {why}"),
+            Kind::Removed(checker) => format!("removed by {}", self.checker(*checker)),
+            _ => String::new(),
+        }
+    }
+
+    /// A record's event line without its indentation.
+    fn line(&self, r: &Record) -> String {
+        match &r.kind {
+            Kind::Assign => self.step(r),
+            Kind::Reject(_) | Kind::Wipeout(..) | Kind::Removed(_) => {
+                format!("{}  {}", self.step(r), self.rejection(r))
+            }
+            Kind::Unassign => format!("{}  undone", self.step(r)),
+            Kind::Solution(k) => format!("solution {k}"),
+        }
+    }
+
+    /// Remembers the name of checker `k`, as events name it.
+    fn note_checker(&mut self, k: usize, name: &str) {
+        if self.checkers.len() <= k {
+            self.checkers.resize(k + 1, String::new());
+        }
+        if self.checkers[k] != name {
+            name.clone_into(&mut self.checkers[k]);
+        }
+    }
+
+    fn truncation_line(&self) -> String {
+        format!("... truncated after {} events", self.records.len())
+    }
+
+    fn name(&self, var: usize) -> &str {
+        self.names.get(var).map_or("?", String::as_str)
+    }
+
+    fn checker(&self, checker: usize) -> &str {
+        self.checkers.get(checker).map_or("?", String::as_str)
     }
 
     fn push(&mut self, record: Record) -> Control {
@@ -235,61 +290,68 @@ fn escape(text: &str) -> String {
 
 impl<V: fmt::Display> Observer<V> for Trace {
     fn observe(&mut self, event: &Event<'_, V>) -> Control {
-        let step = |var: usize, value: &V| format!("{} = {}", event.assignment().name(var), value);
+        let assignment = event.assignment();
+        if self.names.len() != assignment.len() {
+            self.names = (0..assignment.len())
+                .map(|var| assignment.name(var).to_owned())
+                .collect();
+        }
+        let record = |kind: Kind, depth: usize, choice: &Choice<'_, V>| Record {
+            kind,
+            depth,
+            var: choice.var,
+            index: choice.index,
+            value: choice.value.to_string(),
+        };
         match event {
-            Event::Assign { depth, choice, .. } => self.push(Record {
-                kind: Kind::Assign,
-                depth: *depth,
-                step: step(choice.var, choice.value),
-            }),
+            Event::Assign { depth, choice, .. } => self.push(record(Kind::Assign, *depth, choice)),
             Event::Reject {
                 depth,
                 choice,
+                checker,
                 checker_name,
                 ..
-            } => self.push(Record {
-                kind: Kind::Reject((*checker_name).to_owned()),
-                depth: *depth,
-                step: step(choice.var, choice.value),
-            }),
+            } => {
+                self.note_checker(*checker, checker_name);
+                self.push(record(Kind::Reject(*checker), *depth, choice))
+            }
             Event::Wipeout {
                 depth,
                 choice,
+                checker,
                 checker_name,
                 var,
                 assignment,
-                ..
             } => {
+                if let (Some(k), Some(name)) = (checker, checker_name) {
+                    self.note_checker(*k, name);
+                }
                 let why = match var {
                     Some(var) => format!("{} has no candidate left", assignment.name(*var)),
                     None => "no solution left".to_owned(),
                 };
-                self.push(Record {
-                    kind: Kind::Wipeout(checker_name.map(str::to_owned), why),
-                    depth: *depth,
-                    step: step(choice.var, choice.value),
-                })
+                self.push(record(Kind::Wipeout(*checker, why), *depth, choice))
             }
             Event::Removed {
                 depth,
                 choice,
+                checker,
                 checker_name,
                 ..
-            } => self.push(Record {
-                kind: Kind::Removed((*checker_name).to_owned()),
-                depth: *depth,
-                step: step(choice.var, choice.value),
-            }),
-            Event::Unassign { depth, choice, .. } => self.push(Record {
-                kind: Kind::Unassign,
-                depth: *depth,
-                step: step(choice.var, choice.value),
-            }),
+            } => {
+                self.note_checker(*checker, checker_name);
+                self.push(record(Kind::Removed(*checker), *depth, choice))
+            }
+            Event::Unassign { depth, choice, .. } => {
+                self.push(record(Kind::Unassign, *depth, choice))
+            }
             Event::Solution { depth, number, .. } => {
                 let answer = self.push(Record {
                     kind: Kind::Solution(*number),
                     depth: *depth,
-                    step: String::new(),
+                    var: 0,
+                    index: 0,
+                    value: String::new(),
                 });
                 if self.solution_limit.is_some_and(|l| *number >= l) {
                     Control::Stop

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use backtracker::board::queens;
 use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
-use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
+use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{Checkers, Model, Outcome, Stats, StopReason, resolve_threads};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 
@@ -39,6 +39,7 @@ Examples:
   nqueens 8 --plain                       92, with used-line arrays of bools
   nqueens 4 --trace                       the whole search tree as text
   nqueens 4 --trace --trace-format dot | dot -Tsvg > tree.svg
+  nqueens 6 --trace --trace-format html > tree.html   replay it in a browser
   nqueens 18 --split 4 > units.txt        work units, one per line
   nqueens --unit \"$(head -n 1 units.txt)\" one unit's result line
   nqueens --merge results.txt             the total of all result lines
@@ -95,7 +96,8 @@ struct Cli {
     #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
     trace_limit: Option<u64>,
 
-    /// The trace as `text` or as a Graphviz `dot` digraph.
+    /// The trace as `text`, as a Graphviz `dot` digraph, or as an `html`
+    /// page that replays the search beside the board.
     #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
     trace_format: Option<TraceFormat>,
 
@@ -148,6 +150,7 @@ enum Format {
 enum TraceFormat {
     Text,
     Dot,
+    Html,
 }
 
 /// Why the command did not succeed: an exit code and, except for a closed
@@ -438,6 +441,12 @@ fn show<C: Checkers<usize>>(
         let text = match cli.trace_format.unwrap_or(TraceFormat::Text) {
             TraceFormat::Text => trace.text(&outcome.stats, &outcome.stop),
             TraceFormat::Dot => trace.dot(),
+            TraceFormat::Html => {
+                let n = model.len();
+                let view = HtmlView::grid(n, n, |row, col, _| Some(Mark::new(row, col, "Q")))
+                    .title(format!("{n}-queens"));
+                trace.html(&outcome.stats, &outcome.stop, &view)
+            }
         };
         if cli.stats {
             print_stats(&outcome.stats, &outcome.stop, None);

@@ -9,6 +9,7 @@ mod support;
 mod engine;
 mod errors;
 mod hooks;
+mod html_trace;
 mod narrowing;
 mod oracle;
 mod parallel_units;
