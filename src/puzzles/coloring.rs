@@ -295,7 +295,7 @@ fn number(field: &str, what: &str) -> Result<usize, String> {
 ///
 /// Incremental: for each vertex it keeps how many assigned neighbours use
 /// each colour and, as one word, the set of those colours, so `promising`
-/// is one bit test and `filter_word` one mask. Assigning a vertex touches
+/// is one bit test and `filter` one mask. Assigning a vertex touches
 /// its neighbours only.
 ///
 /// ```
