@@ -387,6 +387,7 @@ impl<V> ModelBuilder<V> {
                 mirror: self.mirror,
                 degrees,
             }),
+            poisoned: false,
         })
     }
 }
@@ -429,6 +430,9 @@ pub struct Model<V, C> {
     pub(crate) checkers: C,
     pub(crate) watch: Arc<Watch>,
     pub(crate) options: Arc<Options<V>>,
+    /// A checker panicked during a search, so their states may be
+    /// inconsistent: every later search stops at once.
+    pub(crate) poisoned: bool,
 }
 
 impl<V, C: Clone> Clone for Model<V, C> {
@@ -438,6 +442,7 @@ impl<V, C: Clone> Clone for Model<V, C> {
             checkers: self.checkers.clone(),
             watch: Arc::clone(&self.watch),
             options: Arc::clone(&self.options),
+            poisoned: self.poisoned,
         }
     }
 }
@@ -493,6 +498,22 @@ impl<V, C: Checkers<V>> Model<V, C> {
     #[must_use]
     pub fn has_mirror_symmetry(&self) -> bool {
         self.options.mirror
+    }
+
+    /// Whether a checker panicked during an earlier search of this model.
+    /// The checkers' incremental state may then be inconsistent, so every
+    /// later search stops at once with [`StopReason::Unusable`](crate::StopReason::Unusable)
+    /// instead of giving a wrong answer; build the model again.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// assert!(!nqueens(4)?.is_poisoned());
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    #[must_use]
+    pub fn is_poisoned(&self) -> bool {
+        self.poisoned
     }
 
     /// The variable order.

@@ -28,6 +28,10 @@ pub enum StopReason {
     Cancelled,
     /// Cross-check mode found a checker whose answers disagree.
     Disagreement(Box<Disagreement>),
+    /// The model cannot be searched: a checker panicked during an earlier
+    /// search, so the checkers' state may be inconsistent (see
+    /// [`Model::is_poisoned`](crate::Model::is_poisoned)). Nothing was searched.
+    Unusable,
 }
 
 impl StopReason {
@@ -53,6 +57,9 @@ impl fmt::Display for StopReason {
             StopReason::NodeLimit => f.write_str("node limit reached"),
             StopReason::Cancelled => f.write_str("cancelled"),
             StopReason::Disagreement(d) => write!(f, "{d}"),
+            StopReason::Unusable => {
+                f.write_str("the model is unusable: a checker panicked during an earlier search")
+            }
         }
     }
 }

@@ -103,6 +103,8 @@ pub(crate) struct Engine<'m, V, C: Set<V>> {
     /// Whether the loop last ran lean (its frames, not the slots, then hold
     /// the assignment of a solution it returns).
     lean_run: bool,
+    /// The model's mark that a checker panicked.
+    poisoned: &'m mut bool,
 }
 
 impl<'m, V, C: Set<V>> Engine<'m, V, C> {
@@ -112,6 +114,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             checkers,
             watch,
             options,
+            poisoned,
         } = model;
         let table = &**table;
         let budget = Budget::new(
@@ -137,7 +140,18 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             path: 0,
             entered: 0,
             lean_run: false,
+            poisoned,
         }
+    }
+
+    /// Whether the model is poisoned; if so, the search is over before it
+    /// starts.
+    fn unusable(&mut self) -> bool {
+        if *self.poisoned {
+            self.progress = Progress::Finished;
+            self.stop = Some(StopReason::Unusable);
+        }
+        *self.poisoned
     }
 
     /// Whether the lean loop serves observer `O`.
@@ -355,6 +369,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         done: &mut impl FnMut(Stats, usize, u128),
     ) {
         let n = self.st.n;
+        if self.unusable() {
+            return;
+        }
         if !O::EVENTS {
             self.st.removals = None;
         }
@@ -566,7 +583,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// The candidates of the variable after `prefix` (in declaration
     /// order), or `None` when the prefix is not part of the tree.
     pub(crate) fn candidates_after(mut self, prefix: &[u32]) -> Option<Vec<usize>> {
-        if self.root() != Ok(true) {
+        if self.unusable() || self.root() != Ok(true) {
             return None;
         }
         let mut path = Vec::new();
@@ -592,6 +609,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 return false;
             }
             Progress::Ready => {
+                if self.unusable() {
+                    return false;
+                }
                 if !O::EVENTS {
                     self.st.removals = None;
                 }
@@ -694,6 +714,13 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
 
 impl<V, C: Set<V>> Drop for Engine<'_, V, C> {
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            // A checker (or an observer) panicked: undoing now would call the
+            // checkers again in the middle of a panic. Their states may be
+            // inconsistent, so the model refuses every later search.
+            *self.poisoned = true;
+            return;
+        }
         self.finish(StopReason::Stopped);
     }
 }

@@ -2,6 +2,7 @@
 //! exact, lowercase message; unusable unit lines give a `UnitError`.
 //! No solution, a node limit or a cancellation is never an error.
 
+use backtracker::StopReason;
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
 use backtracker::puzzles::{MAX_QUEENS, Rule, nqueens, nqueens_with};
 use backtracker::units::{ResultLine, UnitLine};
@@ -343,4 +344,124 @@ fn a_unit_checked_against_the_wrong_model() {
             .parse()
             .unwrap();
     assert_eq!(good.check_against("nqueens-8", &model), Ok(()));
+}
+
+/// Accepts everything, and panics in `on_assign` once it has been called
+/// `after` times.
+struct PanicsAfter {
+    calls: usize,
+    after: usize,
+}
+
+impl backtracker::Checker<usize> for PanicsAfter {
+    fn name(&self) -> &str {
+        "panics"
+    }
+    fn check(&self, _: &backtracker::Assignment<'_, usize>) -> bool {
+        true
+    }
+    fn on_assign(&mut self, _: backtracker::Choice<'_, usize>) {
+        self.calls += 1;
+        assert!(self.calls != self.after, "a checker's own bug");
+    }
+}
+
+#[test]
+fn a_checker_that_panicked_leaves_the_model_unusable_not_wrong() {
+    let build = |after: usize| {
+        let mut b = ModelBuilder::new();
+        for i in 0..6 {
+            b.variable(format!("x{i}"), 0..6usize);
+        }
+        let all_different =
+            backtracker::constraints::AtMostOnePerLine::small("all different", |_, i| i);
+        b.build((all_different, PanicsAfter { calls: 0, after }))
+            .unwrap()
+    };
+    // 6! = 720 permutations when nothing goes wrong.
+    assert_eq!(build(0).search().count().value, 720);
+    for after in [1, 5, 200] {
+        let mut model = build(after);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            model.search().count().value
+        }));
+        assert!(caught.is_err(), "the checker panicked after {after} calls");
+        assert!(model.is_poisoned());
+        // Every later search says so instead of counting on broken state.
+        let again = model.search().count();
+        assert_eq!((again.value, again.stop.clone()), (0, StopReason::Unusable));
+        assert_eq!(
+            again.stop.to_string(),
+            "the model is unusable: a checker panicked during an earlier search"
+        );
+        let first = model.search().first();
+        assert_eq!((first.value, first.stop), (None, StopReason::Unusable));
+        assert_eq!(model.search().solutions().count(), 0);
+    }
+}
+
+#[test]
+fn restrict_and_pin_of_a_missing_variable_are_errors() {
+    let mut b = ModelBuilder::new();
+    b.variable("x", 0..3u8);
+    b.restrict(5, |_| true);
+    let err = b.build(()).err().expect("an error, not a panic");
+    assert_eq!(
+        message(&err),
+        "restrict names variable 5, but the model has 1 variables"
+    );
+    let mut b = ModelBuilder::new();
+    b.variable("x", 0..3u8);
+    b.pin(5, &1);
+    let err = b.build(()).err().expect("an error, not a panic");
+    assert!(message(&err).starts_with("pin names variable 5"), "{err}");
+}
+
+#[test]
+fn mirror_symmetry_with_asymmetric_pins_is_refused() {
+    // Reduced Latin squares of order 6: first row and column pinned to
+    // 1..=6. Declaring mirror symmetry on them used to count 18816, twice
+    // the true 9408; the declaration is now refused.
+    let n = 6;
+    let mut b = ModelBuilder::new();
+    for row in 0..n {
+        for col in 0..n {
+            b.variable(format!("r{row}c{col}"), 1..=n);
+        }
+    }
+    for i in 0..n {
+        b.pin(i, &(i + 1));
+        b.pin(i * n, &(i + 1));
+    }
+    b.mirror_symmetry();
+    let rows = backtracker::constraints::AtMostOnePerLine::new("rows", move |var, &s: &usize| {
+        var / n * n + s - 1
+    });
+    let err = b.build((rows,)).err().expect("refused");
+    assert!(matches!(err, ModelError::NotSymmetric { .. }), "{err}");
+    assert_eq!(
+        message(&err),
+        "mirror symmetry declared, but the candidates of `r0c0` are not symmetric (check its pins and restrictions)"
+    );
+}
+
+#[test]
+fn a_node_limit_of_zero_visits_no_node() {
+    let mut model = backtracker::puzzles::nqueens(10).unwrap();
+    let outcome = model.search().node_limit(0).count();
+    assert_eq!(
+        (outcome.value, outcome.stats.nodes, outcome.stop),
+        (0, 0, StopReason::NodeLimit)
+    );
+    let outcome = model
+        .search()
+        .node_limit(0)
+        .count_unit(&backtracker::Unit::whole());
+    assert_eq!(
+        (outcome.stats.nodes, outcome.stop),
+        (0, StopReason::NodeLimit)
+    );
+    let outcome = model.search().node_limit(0).count_parallel(2);
+    assert_eq!(outcome.stop, StopReason::NodeLimit);
+    assert_eq!(model.search().count().value, 724);
 }

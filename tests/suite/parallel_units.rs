@@ -741,3 +741,40 @@ fn merging_refuses_what_it_cannot_hold_without_allocating_it() {
         "{err}"
     );
 }
+
+/// Neighbouring variables differ (a chain: two solutions over {0, 1}).
+#[derive(Clone)]
+struct Alternate;
+
+impl Checker<u8> for Alternate {
+    fn name(&self) -> &str {
+        "alternate"
+    }
+    fn check(&self, a: &Assignment<'_, u8>) -> bool {
+        (1..a.len()).all(|v| match (a.get(v - 1), a.get(v)) {
+            (Some(x), Some(y)) => x != y,
+            _ => true,
+        })
+    }
+    fn promising(&self, a: &Assignment<'_, u8>, c: Choice<'_, u8>) -> bool {
+        let before = c.var.checked_sub(1).and_then(|v| a.get(v));
+        let after = a.get(c.var + 1);
+        before != Some(c.value) && after != Some(c.value)
+    }
+}
+
+#[test]
+fn a_long_chain_counts_in_parallel_without_splitting_it_forever() {
+    // A tree that never branches past the root: the split must give up
+    // deepening instead of walking all 16,000 levels for more units.
+    let mut b = backtracker::ModelBuilder::new();
+    for i in 0..16_000 {
+        b.variable(format!("x{i}"), 0..2u8);
+    }
+    let mut model = b.build((Alternate,)).unwrap();
+    let plain = model.search().count();
+    assert_eq!(plain.value, 2);
+    let parallel = model.search().count_parallel(2);
+    assert_eq!(parallel.value, 2);
+    assert_eq!(parallel.stats.nodes, plain.stats.nodes);
+}
