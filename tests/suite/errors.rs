@@ -405,7 +405,7 @@ fn restrict_and_pin_of_a_missing_variable_are_errors() {
     let mut b = ModelBuilder::new();
     b.variable("x", 0..3u8);
     b.restrict(5, |_| true);
-    let err = b.build(()).err().expect("an error, not a panic");
+    let err = b.build(()).expect_err("an error, not a panic");
     assert_eq!(
         message(&err),
         "restrict names variable 5, but the model has 1 variables"
@@ -413,7 +413,7 @@ fn restrict_and_pin_of_a_missing_variable_are_errors() {
     let mut b = ModelBuilder::new();
     b.variable("x", 0..3u8);
     b.pin(5, &1);
-    let err = b.build(()).err().expect("an error, not a panic");
+    let err = b.build(()).expect_err("an error, not a panic");
     assert!(message(&err).starts_with("pin names variable 5"), "{err}");
 }
 
@@ -437,7 +437,7 @@ fn mirror_symmetry_with_asymmetric_pins_is_refused() {
     let rows = backtracker::constraints::AtMostOnePerLine::new("rows", move |var, &s: &usize| {
         var / n * n + s - 1
     });
-    let err = b.build((rows,)).err().expect("refused");
+    let err = b.build((rows,)).expect_err("refused");
     assert!(matches!(err, ModelError::NotSymmetric { .. }), "{err}");
     assert_eq!(
         message(&err),
