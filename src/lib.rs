@@ -74,7 +74,9 @@ pub use error::{ModelError, UnitError};
 pub use model::{Model, ModelBuilder, ValueOrder, VariableOrder};
 pub use observe::{Control, Event, NoObserver, Observer};
 pub use outcome::{Disagreement, Outcome, Stats, StopReason};
-pub use search::{MAX_THREADS, Search, Solutions, Unit, resolve_threads};
+pub use search::{
+    Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads,
+};
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

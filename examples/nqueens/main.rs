@@ -117,9 +117,30 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["unit", "merge"])]
     no_symmetry: bool,
 
-    /// Write the search's work units, split at DEPTH rows, one per line.
-    #[arg(long, value_name = "DEPTH", group = "mode")]
-    split: Option<usize>,
+    /// Estimate the count before running it: print the estimated nodes,
+    /// solutions and CPU seconds on one thread, one line each
+    /// (`nodes VALUE LOW HIGH`, LOW and HIGH the 95% interval), from random
+    /// probes of the search tree.
+    #[arg(long, group = "mode", conflicts_with_all = ["first", "all", "trace", "stats"])]
+    estimate: bool,
+
+    /// Probes for --estimate (default 10000).
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    probes: Option<u64>,
+
+    /// Seed of --estimate's random probes (default 1): the same seed gives
+    /// the same estimate.
+    #[arg(long, value_name = "S", requires = "estimate")]
+    seed: Option<u64>,
+
+    /// Write the search's work units, split at DEPTH rows, one per line;
+    /// `auto` picks the depth from estimates for --workers.
+    #[arg(long, value_name = "DEPTH", group = "mode", value_parser = parse_split)]
+    split: Option<Split>,
+
+    /// Workers --split auto plans for (default: the cores of this machine).
+    #[arg(long, value_name = "W", requires = "split", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    workers: Option<u64>,
 
     /// Count one work unit (a line written by --split) and print its result line.
     #[arg(long, value_name = "LINE", group = "mode", conflicts_with = "n")]
@@ -138,6 +159,24 @@ struct Cli {
     /// Split depth of a --checkpoint run (default 3).
     #[arg(long, value_name = "DEPTH", requires = "checkpoint")]
     depth: Option<usize>,
+}
+
+/// How `--split` cuts the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Split {
+    /// At this many rows.
+    Depth(usize),
+    /// At the depth estimates recommend.
+    Auto,
+}
+
+fn parse_split(text: &str) -> Result<Split, String> {
+    if text == "auto" {
+        return Ok(Split::Auto);
+    }
+    text.parse::<usize>()
+        .map(Split::Depth)
+        .map_err(|_| format!("`{}` is not a depth (a whole number) or `auto`", input::shorten(text)))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -287,8 +326,19 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         None => Rules::All,
     };
     let n = input::board_size(cli.n.as_deref())?;
-    if let Some(depth) = cli.split {
-        return work::write_units(n, depth, !cli.no_symmetry, out);
+    match cli.split {
+        Some(Split::Depth(depth)) => return work::write_units(n, depth, !cli.no_symmetry, out),
+        Some(Split::Auto) => {
+            let workers = cli.workers.map_or_else(
+                || resolve_threads(0),
+                |w| usize::try_from(w).unwrap_or(usize::MAX),
+            );
+            return work::write_units_auto(n, workers, !cli.no_symmetry, cli.lookahead(), out);
+        }
+        None => {}
+    }
+    if cli.estimate {
+        return estimate(cli, n, out);
     }
     if (cli.plain || cli.constraints.is_some()) && cli.threads.is_some_and(|k| k != 1) {
         let option = if cli.plain {
@@ -404,6 +454,54 @@ pub fn report_interrupted(
     }
     eprintln!("{head}; partial statistics:");
     print_stats(stats, stop, threads);
+}
+
+/// `--estimate`: three lines, `nodes`, `solutions` and `seconds`, each with
+/// its value and 95% interval.
+fn estimate(cli: &Cli, n: usize, out: &mut Out) -> Result<(), Fail> {
+    let mut model = if cli.plain {
+        return Err(Fail::bad("--estimate works with the reference model, not --plain"));
+    } else {
+        nqueens(n).map_err(Fail::bad)?
+    };
+    let cancel = interrupt_flag();
+    let outcome = model
+        .search()
+        .symmetry(!cli.no_symmetry)
+        .lookahead(cli.lookahead())
+        .cancel_flag(Arc::clone(&cancel))
+        .estimate(cli.probes.unwrap_or(10_000), cli.seed.unwrap_or(1));
+    if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
+        return Err(Fail::interrupted());
+    }
+    let e = outcome.value;
+    let line = |name: &str, i: backtracker::Interval, whole: bool| {
+        format!(
+            "{name} {} {} {}\n",
+            number(i.value, whole),
+            number(i.low, whole),
+            number(i.high, whole)
+        )
+    };
+    let text = format!(
+        "{}{}{}",
+        line("nodes", e.nodes, true),
+        line("solutions", e.solutions, true),
+        line("seconds", e.seconds, false)
+    );
+    out.write_all(text.as_bytes()).map_err(|e| Fail::output(&e))
+}
+
+/// A number as plain decimal (a whole number when `whole`), or as `1.23e9`
+/// beyond what plain decimal shows well.
+fn number(x: f64, whole: bool) -> String {
+    if x != 0.0 && !(1e-3..1e15).contains(&x.abs()) {
+        format!("{x:.3e}")
+    } else if whole {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3}")
+    }
 }
 
 /// `--first`, `--all` and `--trace`, for any set of rules.

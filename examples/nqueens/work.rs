@@ -67,6 +67,68 @@ pub fn write_units(n: usize, depth: usize, symmetry: bool, out: &mut Out) -> Res
     Ok(())
 }
 
+/// Units per worker `--split auto` asks for at least.
+const UNITS_PER_WORKER: usize = 10;
+
+/// `--split auto --workers W`: the smallest depth that gives at least ten
+/// units per worker and no unit estimated at more than twice its share of
+/// a perfectly even split into `10 W` units (`total / (5 W)`); the units
+/// are then written as `--split DEPTH` writes them. Estimates come from
+/// random probes below each unit (fixed seed, so the choice is
+/// repeatable). When no depth up to the tree's full depth meets the rule,
+/// the depth whose largest unit is the smallest share is taken.
+pub fn write_units_auto(
+    n: usize,
+    workers: usize,
+    symmetry: bool,
+    lookahead: usize,
+    out: &mut Out,
+) -> Result<(), Fail> {
+    let mut model = nqueens(n).map_err(Fail::bad)?;
+    let want = UNITS_PER_WORKER.saturating_mul(workers.max(1));
+    // (largest share, depth, units)
+    let mut best: Option<(f64, usize, Vec<backtracker::Unit>)> = None;
+    for depth in 1..=n {
+        let units = model.split(depth, symmetry);
+        let enough = units.len() >= want;
+        if enough || depth == n {
+            let probes = (400_000 / units.len().max(1)).clamp(16, 2_000) as u64;
+            let sizes = model
+                .search()
+                .symmetry(symmetry)
+                .lookahead(lookahead)
+                .estimate_units(&units, probes, 1);
+            let total: f64 = sizes.iter().map(|s| s.value).sum();
+            let largest = sizes.iter().map(|s| s.value).fold(0.0, f64::max);
+            let share = if total > 0.0 { largest / total } else { 0.0 };
+            #[expect(clippy::cast_precision_loss, reason = "a share, in floating point")]
+            let bound = 1.0 / (5.0 * workers.max(1) as f64);
+            let better = best.as_ref().is_none_or(|(s, _, _)| share < *s);
+            if better {
+                best = Some((share, depth, units));
+            }
+            if enough && share <= bound {
+                break;
+            }
+        }
+        if model.split(depth, symmetry).len() > 200_000 {
+            break;
+        }
+    }
+    let Some((share, depth, units)) = best else {
+        return Ok(());
+    };
+    let count = units.len();
+    for line in UnitLine::number(&model_name(n), depth, symmetry, units) {
+        writeln!(out, "{line}").map_err(|e| Fail::output(&e))?;
+    }
+    eprintln!(
+        "split at depth {depth}: {count} units for {workers} workers; the largest is estimated at {:.1}% of the total",
+        share * 100.0
+    );
+    Ok(())
+}
+
 /// `--unit LINE`: counts one unit and prints its result line.
 pub fn count_one_unit(
     text: &str,

@@ -91,7 +91,7 @@ enum Reached {
 pub(crate) struct Engine<'m, V, C: Set<V>> {
     checkers: &'m mut C,
     pub(crate) st: State<'m, V>,
-    store: Store,
+    pub(super) store: Store,
     /// The fixed-array frames' value table (up to 64 variables).
     values: Option<Box<Values<'m, V>>>,
     progress: Progress,
@@ -146,7 +146,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
 
     /// Whether the model is poisoned; if so, the search is over before it
     /// starts.
-    fn unusable(&mut self) -> bool {
+    pub(super) fn unusable(&mut self) -> bool {
         if *self.poisoned {
             self.progress = Progress::Finished;
             self.stop = Some(StopReason::Unusable);
@@ -240,7 +240,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     }
 
     /// The checkers, the frames and the state, borrowed apart.
-    fn parts(&mut self) -> (&mut C, SliceFrames<'_, 'm, V>, &mut State<'m, V>) {
+    pub(super) fn parts(&mut self) -> (&mut C, SliceFrames<'_, 'm, V>, &mut State<'m, V>) {
         let table = self.st.table;
         (
             &mut *self.checkers,
@@ -256,7 +256,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// Fills frame `d` with variable `var` (`None`: the one the variable
     /// order picks) and its candidates. In cross-check mode a disagreement
     /// found there is left in `st.disagreement`.
-    fn enter<O: Observer<V>>(&mut self, d: usize, var: Option<usize>) {
+    pub(super) fn enter<O: Observer<V>>(&mut self, d: usize, var: Option<usize>) {
         let (checkers, mut frames, st) = self.parts();
         let var = match var {
             Some(var) => var,
@@ -273,7 +273,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     }
 
     /// Undoes the step of frame `d`, reporting it when `events`.
-    fn undo_frame<O: Observer<V>>(&mut self, d: usize, observer: &mut O, events: bool) -> Control {
+    pub(super) fn undo_frame<O: Observer<V>>(&mut self, d: usize, observer: &mut O, events: bool) -> Control {
         let (checkers, mut frames, st) = self.parts();
         let choice = st.choice(frames.var(d), frames.index(d));
         state::undo(checkers, &mut frames, st, d);
@@ -332,7 +332,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
 
     /// The disagreement cross-check mode found when a frame was entered, as
     /// the stop reason.
-    fn disagreed(&mut self) -> Result<(), StopReason> {
+    pub(super) fn disagreed(&mut self) -> Result<(), StopReason> {
         match self.st.disagreement.take() {
             Some(d) => Err(StopReason::Disagreement(Box::new(d))),
             None => Ok(()),
@@ -341,7 +341,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
 
     /// Runs the narrowing of the root: `Ok(false)` when it finds no
     /// solution, the disagreement cross-check mode found there as an error.
-    fn root(&mut self) -> Result<bool, StopReason> {
+    pub(super) fn root(&mut self) -> Result<bool, StopReason> {
         let reached = propagate::root(&*self.checkers, &mut self.st).is_ok();
         self.disagreed()?;
         Ok(reached)
@@ -349,7 +349,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
 
     /// The whole assignment of a model without variables, or of a complete
     /// prefix with no step to judge: whether every checker accepts it.
-    fn complete_is_solution(&self) -> bool {
+    pub(super) fn complete_is_solution(&self) -> bool {
         let assignment = self.st.assignment();
         (0..self.checkers.len()).all(|k| self.checkers.check_one(k, &assignment))
     }

@@ -9,6 +9,7 @@
 mod budget;
 mod cross_check;
 mod engine;
+mod estimate;
 mod frames;
 mod parallel;
 mod propagate;
@@ -28,6 +29,7 @@ use crate::observe::{NoObserver, Observer, TallyOnly};
 use crate::outcome::{Outcome, Stats, StopReason};
 use crate::trace::Trace;
 
+pub use estimate::{Estimate, Interval};
 pub use parallel::{MAX_THREADS, resolve_threads};
 pub use split::Unit;
 

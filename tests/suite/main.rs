@@ -7,6 +7,7 @@ mod support;
 
 // The library.
 mod engine;
+mod estimate;
 mod errors;
 mod hooks;
 mod html_trace;

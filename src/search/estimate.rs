@@ -1,0 +1,385 @@
+//! Knowing before running: Knuth's estimate of the size of a search tree
+//! from random root-to-leaf probes ("Estimating the efficiency of backtrack
+//! programs", Math. Comp. 1975), and of the time a search will take.
+//!
+//! A probe walks from the root, at each node choosing one child uniformly
+//! at random. The product of the numbers of candidates met on the way is an
+//! unbiased estimate of the number of nodes at each depth it reaches, so
+//! the sum of those products estimates the tree's nodes, and the product at
+//! a solution estimates the solutions. The mean over many probes converges;
+//! their spread gives the standard error.
+
+use std::time::{Duration, Instant};
+
+use crate::candidates::iter_bits;
+use crate::checkers::Checkers;
+use crate::observe::NoObserver;
+use crate::outcome::{Outcome, Stats, StopReason};
+
+use super::engine::Engine;
+use super::state;
+use super::{Search, Unit, split};
+
+/// Nodes the timing sample of [`Search::estimate`] may search.
+const SAMPLE_NODES: u64 = 1 << 18;
+
+/// An estimated figure: its value, standard error and 95% interval.
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// let estimate = nqueens(10)?.search().symmetry(false).estimate(2_000, 7).value;
+/// let nodes = estimate.nodes;
+/// assert!(nodes.low <= nodes.value && nodes.value <= nodes.high);
+/// assert!(nodes.std_error >= 0.0);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Interval {
+    /// The estimate.
+    pub value: f64,
+    /// Its standard error (0 when it is exact).
+    pub std_error: f64,
+    /// The lower end of the 95% interval (never below 0).
+    pub low: f64,
+    /// The upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl Interval {
+    /// An exact figure.
+    fn exact(value: f64) -> Interval {
+        Interval {
+            value,
+            std_error: 0.0,
+            low: value,
+            high: value,
+        }
+    }
+
+    /// The mean of `samples` scaled by `scale`, with its 95% interval
+    /// (the normal approximation: 1.96 standard errors each side).
+    fn of(samples: &[f64], scale: f64, offset: f64) -> Interval {
+        let k = samples.len() as f64;
+        if samples.is_empty() {
+            return Interval::exact(offset);
+        }
+        let mean = samples.iter().sum::<f64>() / k;
+        let variance = if samples.len() > 1 {
+            samples.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (k - 1.0)
+        } else {
+            0.0
+        };
+        let value = offset + scale * mean;
+        let std_error = scale * (variance / k).sqrt();
+        Interval {
+            value,
+            std_error,
+            low: (value - 1.96 * std_error).max(offset),
+            high: value + 1.96 * std_error,
+        }
+    }
+
+    fn scaled(self, factor: f64) -> Interval {
+        Interval {
+            value: self.value * factor,
+            std_error: self.std_error * factor,
+            low: self.low * factor,
+            high: self.high * factor,
+        }
+    }
+}
+
+/// What [`Search::estimate`] found: the tree's nodes, the count its search
+/// would give, and the time it would take, each with a 95% interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Probes walked.
+    pub probes: u64,
+    /// Nodes of the search (what [`Stats::nodes`] of the count would say).
+    pub nodes: Interval,
+    /// The count (weighted by symmetry, as [`Search::count`] returns it).
+    pub solutions: Interval,
+    /// CPU seconds the count would take on one thread: the nodes times the
+    /// time per node measured on a sample.
+    pub seconds: Interval,
+    /// The time per node measured on the sample.
+    pub node_time: Duration,
+    /// When the timing sample searched the whole tree: its exact nodes and
+    /// count (the time is then the sample's own).
+    pub exact: Option<(u64, u128)>,
+}
+
+/// SplitMix64: a small, fast, seedable generator, enough to choose
+/// children uniformly.
+#[derive(Clone, Debug)]
+pub(crate) struct Random(u64);
+
+impl Random {
+    pub(crate) fn new(seed: u64) -> Random {
+        Random(seed)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound`.
+    pub(crate) fn below(&mut self, bound: u64) -> u64 {
+        ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
+    }
+}
+
+impl<V, C: Checkers<V>> Search<'_, V, C> {
+    /// Estimates, before running it, what [`count`](Self::count) would do:
+    /// its nodes, its count and its time, from `probes` random root-to-leaf
+    /// paths through the same engine (the same checkers, narrowing,
+    /// look-ahead, variable order and symmetry), the generator seeded with
+    /// `seed` so the answer is repeatable. The time per node is measured on
+    /// a short sample search first (at most 262,144 nodes); when that sample
+    /// searches the whole tree, [`Estimate::exact`] holds the exact figures
+    /// beside the probes' estimate. Probes count against the node limit and
+    /// stop on cancellation (the outcome then says why).
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(14)?;
+    /// let estimate = model.search().estimate(5_000, 1).value;
+    /// // The count of 14 queens is 365,596 (OEIS A000170).
+    /// let solutions = estimate.solutions;
+    /// assert!(solutions.low < 365_596.0 && 365_596.0 < solutions.high);
+    /// assert!(estimate.seconds.value > 0.0);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn estimate(self, probes: u64, seed: u64) -> Outcome<Estimate> {
+        let started = Instant::now();
+        let Search { model, config, .. } = self;
+        // The time per node, on a sample of the real search.
+        let mut sample_config = config.clone();
+        sample_config.node_limit = config.node_limit.min(SAMPLE_NODES);
+        let units = if config.symmetry && model.options.mirror {
+            split::mirror_roots(model)
+        } else {
+            vec![Unit::whole()]
+        };
+        let sample = {
+            let mut engine = Engine::new(model, &sample_config);
+            engine.walk_reporting(&units, None, &mut NoObserver, &mut |_, _, _| {});
+            let count = engine.count();
+            engine.outcome(count)
+        };
+        let node_time = if sample.stats.nodes > 0 {
+            sample.stats.elapsed / u32::try_from(sample.stats.nodes).unwrap_or(u32::MAX)
+        } else {
+            Duration::ZERO
+        };
+        let exact = sample
+            .stop
+            .is_complete()
+            .then_some((sample.stats.nodes, sample.value));
+        if exact.is_none() && sample.stop != StopReason::NodeLimit
+            || config.node_limit <= sample.stats.nodes
+        {
+            // A stop, or the node limit itself, ended the sample: nothing
+            // is left to probe with.
+            let estimate = Estimate {
+                probes: 0,
+                nodes: Interval::default(),
+                solutions: Interval::default(),
+                seconds: Interval::default(),
+                node_time,
+                exact,
+            };
+            return Outcome {
+                value: estimate,
+                stats: sample.stats,
+                stop: sample.stop,
+            };
+        }
+        let mut probe_config = config.clone();
+        probe_config.node_limit = config.node_limit - sample.stats.nodes;
+        let mut engine = Engine::new(model, &probe_config);
+        let (node_samples, solution_samples, prefix_nodes, stop) =
+            engine.probes(&units, probes, seed);
+        let done = node_samples.len() as u64;
+        #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
+        let scale = units.len() as f64;
+        let nodes = Interval::of(&node_samples, scale, prefix_nodes);
+        let solutions = Interval::of(&solution_samples, scale, 0.0);
+        let seconds = match exact {
+            Some(_) => Interval::exact(sample.stats.elapsed.as_secs_f64()),
+            None => nodes.scaled(node_time.as_secs_f64()),
+        };
+        let mut stats: Stats = engine.stats();
+        stats.nodes += sample.stats.nodes;
+        stats.elapsed = started.elapsed();
+        Outcome {
+            value: Estimate {
+                probes: done,
+                nodes,
+                solutions,
+                seconds,
+                node_time,
+                exact,
+            },
+            stats,
+            stop,
+        }
+    }
+}
+
+impl<V, C: Checkers<V>> Search<'_, V, C> {
+    /// Estimates the nodes below each of `units` (its subtree, the unit's
+    /// own prefix not included) from `probes` random paths each: what a
+    /// scheduler needs to balance work. The generator is seeded with `seed`.
+    /// Probes count against the node limit; the list is cut short when the
+    /// search must stop.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(10)?;
+    /// let units = model.split(1, false);
+    /// let sizes = model.search().estimate_units(&units, 500, 3);
+    /// assert_eq!(sizes.len(), units.len());
+    /// // By symmetry the first and last columns of row 0 lead to trees of one size.
+    /// let (first, last) = (sizes[0], sizes[units.len() - 1]);
+    /// assert!((first.value - last.value).abs() < 0.25 * first.value);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn estimate_units(self, units: &[Unit], probes: u64, seed: u64) -> Vec<Interval> {
+        let Search { model, config, .. } = self;
+        let mut engine = Engine::new(model, &config);
+        let mut random = Random::new(seed);
+        let mut out = Vec::with_capacity(units.len());
+        if engine.root() != Ok(true) {
+            return vec![Interval::default(); units.len()];
+        }
+        for unit in units {
+            let mut samples = Vec::new();
+            for _ in 0..probes {
+                match engine.probe(unit, &mut random) {
+                    Ok((nodes, _)) => samples.push(nodes),
+                    Err(_) => return out,
+                }
+            }
+            out.push(Interval::of(&samples, 1.0, 0.0));
+        }
+        out
+    }
+}
+
+impl<V, C: Checkers<V>> Engine<'_, V, C> {
+    /// Walks up to `probes` random paths, each below a unit chosen
+    /// uniformly. Returns, per probe, the estimated nodes and the estimated
+    /// weighted solutions of the chosen unit's subtree (without its prefix),
+    /// the exact number of prefix nodes of the units, and why the probing
+    /// stopped.
+    fn probes(
+        &mut self,
+        units: &[Unit],
+        probes: u64,
+        seed: u64,
+    ) -> (Vec<f64>, Vec<f64>, f64, StopReason) {
+        let mut nodes = Vec::new();
+        let mut solutions = Vec::new();
+        let mut random = Random::new(seed);
+        match self.root() {
+            Ok(true) => {}
+            Ok(false) => return (nodes, solutions, 0.0, StopReason::Completed),
+            Err(reason) => return (nodes, solutions, 0.0, reason),
+        }
+        let mut prefixes = std::collections::BTreeSet::new();
+        for unit in units {
+            for len in 1..=unit.prefix.len() {
+                prefixes.insert(&unit.prefix[..len]);
+            }
+        }
+        #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
+        let prefix_nodes = prefixes.len() as f64;
+        for _ in 0..probes {
+            let unit = &units[random.below(units.len() as u64) as usize];
+            match self.probe(unit, &mut random) {
+                Ok((n, s)) => {
+                    nodes.push(n);
+                    solutions.push(s);
+                }
+                Err(reason) => return (nodes, solutions, prefix_nodes, reason),
+            }
+        }
+        (nodes, solutions, prefix_nodes, StopReason::Completed)
+    }
+
+    /// One probe below `unit`: the estimated nodes and weighted solutions
+    /// of its subtree. Every step it takes is undone before it returns.
+    fn probe(&mut self, unit: &Unit, random: &mut Random) -> Result<(f64, f64), StopReason> {
+        let mut assigned = 0;
+        let result = self.probe_path(unit, random, &mut assigned);
+        let mut none = NoObserver;
+        for d in (0..assigned).rev() {
+            let _ = self.undo_frame(d, &mut none, false);
+        }
+        result
+    }
+
+    /// The walk of [`probe`](Self::probe); `assigned` counts the frames it
+    /// assigned, for the undo.
+    fn probe_path(
+        &mut self,
+        unit: &Unit,
+        random: &mut Random,
+        assigned: &mut usize,
+    ) -> Result<(f64, f64), StopReason> {
+        let n = self.st.n;
+        let weight = f64::from(unit.weight);
+        // The unit's prefix, each step checked as the search would.
+        for (d, &index) in unit.prefix.iter().enumerate() {
+            self.enter::<NoObserver>(d, Some(d));
+            let index = index as usize;
+            if !self.store.words(d).get(index / 64).is_some_and(|w| w >> (index % 64) & 1 == 1) {
+                return Ok((0.0, 0.0));
+            }
+            let (checkers, mut frames, st) = self.parts();
+            let choice = st.choice(d, index);
+            if state::step(checkers, &mut frames, st, d, choice).is_err() {
+                return Ok((0.0, 0.0));
+            }
+            *assigned = d + 1;
+        }
+        if unit.prefix.len() == n {
+            let whole = n > 0 || self.complete_is_solution();
+            return Ok((0.0, if whole { weight } else { 0.0 }));
+        }
+        let mut product = 1.0;
+        let mut nodes = 0.0;
+        for d in unit.prefix.len()..n {
+            self.enter::<NoObserver>(d, None);
+            self.disagreed()?;
+            let candidates: Vec<usize> = iter_bits(self.store.words(d)).collect();
+            if candidates.is_empty() {
+                return Ok((nodes, 0.0));
+            }
+            #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
+            let width = candidates.len() as f64;
+            product *= width;
+            let index = candidates[random.below(candidates.len() as u64) as usize];
+            self.st.budget.take()?;
+            let (checkers, mut frames, st) = self.parts();
+            let choice = st.choice(frames.store.var_at[d] as usize, index);
+            if state::step(checkers, &mut frames, st, d, choice).is_err() {
+                // Not a node: the path ends here.
+                self.st.budget.left += 1;
+                self.disagreed()?;
+                return Ok((nodes, 0.0));
+            }
+            *assigned = d + 1;
+            nodes += product;
+        }
+        Ok((nodes, product * weight))
+    }
+}
