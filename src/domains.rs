@@ -126,6 +126,12 @@ impl Kept {
         }
     }
 
+    /// [`save`](Self::save), not inlined, for [`remove`](Self::remove).
+    #[inline(never)]
+    fn save_slow(&mut self, var: usize) {
+        self.save(var);
+    }
+
     /// Replaces the set of `var` by `f` of it. Returns whether it changed;
     /// a conflict if it became empty. A changed variable joins the queue.
     #[inline]
@@ -161,6 +167,32 @@ impl Kept {
         }
         self.queue_var(var);
         if after == 0 {
+            return Err(Conflict { var: Some(var) });
+        }
+        Ok(true)
+    }
+
+    /// Removes domain index `index` from the set of `var`: the one-bit case
+    /// of [`update`](Self::update), without counting the set before and
+    /// after. Returns whether it was there; a conflict if the set became
+    /// empty.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, var: usize, index: usize) -> Result<bool, Conflict> {
+        let at = var * self.w + index / 64;
+        let bit = 1u64 << (index % 64);
+        if self.words.get(at).is_none_or(|&word| word & bit == 0) {
+            return Ok(false);
+        }
+        if self.stamp[var] != self.level {
+            // Once per variable and step: out of the way of the removals.
+            self.save_slow(var);
+        }
+        self.words[at] &= !bit;
+        if let Some(log) = &mut self.log {
+            log.push((var as u32, index as u32));
+        }
+        self.queue_var(var);
+        if self.words[at] == 0 && self.of(var).iter().all(|&word| word == 0) {
             return Err(Conflict { var: Some(var) });
         }
         Ok(true)
@@ -333,12 +365,12 @@ impl<V> Domains<'_, V> {
     /// # Errors
     ///
     /// A [`Conflict`] naming `var` when it has no candidate left.
+    #[inline]
     pub fn remove(&mut self, var: usize, index: usize) -> Result<bool, Conflict> {
-        if !self.contains(var, index) {
+        if index / 64 >= self.kept.w {
             return Ok(false);
         }
-        self.kept
-            .update(var, |set| set[index / 64] &= !(1u64 << (index % 64)))
+        self.kept.remove(var, index)
     }
 
     /// Keeps only the candidates of `var` for which `keep` answers `true`
