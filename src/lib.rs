@@ -25,7 +25,9 @@
 //!    [`StopReason`].
 //! 8. [`ModelError`]: why a model cannot be built as declared.
 //!
-//! Beyond those: [`observe`] and [`trace`] show the state-space tree,
+//! Beyond those: [`exact_cover`] states a problem as items and options
+//! (Knuth's exact cover) and searches it on the same engine,
+//! [`observe`] and [`trace`] show the state-space tree,
 //! [`units`] splits a long count for threads and machines, [`puzzles`] has
 //! reference models ([`puzzles::nqueens`] is the flagship), and [`board`]
 //! draws grids. The engine's contract (what `promising` may assume, when
@@ -50,6 +52,7 @@
 
 pub mod board;
 pub mod constraints;
+pub mod exact_cover;
 pub mod observe;
 pub mod puzzles;
 pub mod trace;
