@@ -8,6 +8,7 @@ mod support;
 // The library.
 mod engine;
 mod errors;
+mod exact_cover;
 mod hooks;
 mod oracle;
 mod parallel_units;

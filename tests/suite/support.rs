@@ -396,3 +396,32 @@ pub fn map_edges() -> Vec<(usize, usize)> {
     let at = |name: &str| MAP_REGIONS.iter().position(|r| *r == name).unwrap() + 1;
     MAP_BORDERS.iter().map(|&(a, b)| (at(a), at(b))).collect()
 }
+
+// ------------------------------------------------------------ exact cover
+
+/// Every cover of an exact-cover problem, by trying every set of options:
+/// the sets (as increasing option numbers) in which each of the items
+/// `0..primary` appears exactly once and each other item at most once.
+/// `options[o]` lists the items of option `o`.
+pub fn brute_force_covers(
+    items: usize,
+    primary: usize,
+    options: &[Vec<usize>],
+) -> std::collections::BTreeSet<Vec<usize>> {
+    assert!(options.len() < 20, "2^{} sets is too many", options.len());
+    let mut covers = std::collections::BTreeSet::new();
+    for set in 0u32..1 << options.len() {
+        let chosen: Vec<usize> = (0..options.len()).filter(|&o| set >> o & 1 == 1).collect();
+        let mut times = vec![0usize; items];
+        for &o in &chosen {
+            for &item in &options[o] {
+                times[item] += 1;
+            }
+        }
+        let exact = times[..primary].iter().all(|&t| t == 1);
+        if exact && times[primary..].iter().all(|&t| t <= 1) {
+            covers.insert(chosen);
+        }
+    }
+    covers
+}
