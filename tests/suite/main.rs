@@ -21,5 +21,6 @@ mod cli_cryptarithm;
 mod cli_knights_tour;
 mod cli_map_coloring;
 mod cli_nqueens;
+mod cli_polyomino;
 mod cli_subset_sum;
 mod cli_sudoku;
