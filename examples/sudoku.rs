@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release --example sudoku -- puzzles.txt
 //! cargo run --release --example sudoku -- --count --limit 2 puzzles.txt
+//! cargo run --release --example sudoku -- --model exact-cover puzzles.txt
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
 //!     | cargo run --release --example sudoku -- --pretty
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
@@ -25,6 +26,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use backtracker::puzzles::sudoku::{Grid, sudoku_with, sudoku_with_places};
+use backtracker::puzzles::sudoku_cover::SudokuCover;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{Checkers, Model};
 use backtracker::{Stats, StopReason, VariableOrder};
@@ -55,14 +57,21 @@ struct Cli {
     #[arg(long)]
     stats: bool,
 
-    /// Which cell to fill next
-    #[arg(long, value_enum, default_value_t = Order::Smallest)]
-    order: Order,
+    /// Which cell to fill next (reference model; default: smallest)
+    #[arg(long, value_enum)]
+    order: Option<Order>,
 
-    /// Which checkers: `places` adds "every digit keeps a place in every unit"
-    /// to the rows, columns and boxes checkers of `lines`
-    #[arg(long, value_enum, default_value_t = Rules::Places)]
-    rules: Rules,
+    /// Which checkers (reference model; default: places): `places` adds
+    /// "every digit keeps a place in every unit" to the rows, columns and
+    /// boxes checkers of `lines`
+    #[arg(long, value_enum)]
+    rules: Option<Rules>,
+
+    /// The model: `reference` (a variable per cell, checkers per rule) or
+    /// `exact-cover` (items: cell filled, row-digit, column-digit,
+    /// box-digit; options: a digit in a cell)
+    #[arg(long, value_enum, default_value_t = ModelKind::Reference)]
+    model: ModelKind,
 
     /// Give up on a puzzle after this many nodes (it then prints `node limit`)
     #[arg(long, value_name = "NODES")]
@@ -96,6 +105,14 @@ enum Order {
     Smallest,
     /// Row by row, as declared
     Declared,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ModelKind {
+    /// One variable per cell and a checker per rule, as --rules and --order say
+    Reference,
+    /// Exact cover, searched on the item with the fewest options left
+    ExactCover,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -154,7 +171,13 @@ fn run(cli: &Cli) -> Result<(), String> {
         let grid = Grid::parse(line).map_err(|e| format!("line {}: {e}", i + 1))?;
         puzzles.push((i + 1, grid));
     }
-    let order = match cli.order {
+    if cli.model == ModelKind::ExactCover && (cli.order.is_some() || cli.rules.is_some()) {
+        return Err(
+            "--order and --rules choose within the reference model, not with --model exact-cover"
+                .to_owned(),
+        );
+    }
+    let order = match cli.order.unwrap_or(Order::Smallest) {
         Order::Smallest => VariableOrder::SmallestDomainFirst,
         Order::Declared => VariableOrder::Declared,
     };
@@ -165,9 +188,12 @@ fn run(cli: &Cli) -> Result<(), String> {
                 puzzles.len()
             ));
         };
-        let text = match cli.rules {
-            Rules::Lines => trace(&mut sudoku_with(grid, order), grid, cli),
-            Rules::Places => trace(&mut sudoku_with_places(grid, order), grid, cli),
+        let text = match (cli.model, cli.rules.unwrap_or(Rules::Places)) {
+            (ModelKind::ExactCover, _) => {
+                return Err("--trace shows the reference model, not --model exact-cover".to_owned());
+            }
+            (_, Rules::Lines) => trace(&mut sudoku_with(grid, order), grid, cli),
+            (_, Rules::Places) => trace(&mut sudoku_with_places(grid, order), grid, cli),
         };
         // A closed standard output (for example `| head`) is not an error.
         let _ = io::stdout().lock().write_all(text.as_bytes());
@@ -179,9 +205,10 @@ fn run(cli: &Cli) -> Result<(), String> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for (k, (line, grid)) in puzzles.iter().enumerate() {
-        let (answer, stats, stop) = match cli.rules {
-            Rules::Lines => solve(&mut sudoku_with(grid, order), cli)?,
-            Rules::Places => solve(&mut sudoku_with_places(grid, order), cli)?,
+        let (answer, stats, stop) = match (cli.model, cli.rules.unwrap_or(Rules::Places)) {
+            (ModelKind::ExactCover, _) => solve_cover(&mut SudokuCover::new(grid), cli),
+            (_, Rules::Lines) => solve(&mut sudoku_with(grid, order), cli)?,
+            (_, Rules::Places) => solve(&mut sudoku_with_places(grid, order), cli)?,
         };
         let answer = if stop == StopReason::NodeLimit {
             Answer::NodeLimit
@@ -281,6 +308,35 @@ fn trace<C: Checkers<u8>>(model: &mut Model<u8, C>, grid: &Grid, cli: &Cli) -> S
             .title(format!("Sudoku {grid}"));
             trace.html(&outcome.stats, &outcome.stop, &view)
         }
+    }
+}
+
+/// Solves or counts one puzzle with its exact-cover model.
+fn solve_cover(cover: &mut SudokuCover, cli: &Cli) -> (Answer, Stats, StopReason) {
+    let limit = cli.node_limit.unwrap_or(u64::MAX);
+    if cli.count {
+        let mut found = 0u64;
+        let cap = cli.limit.unwrap_or(u64::MAX);
+        let outcome = cover
+            .problem_mut()
+            .search()
+            .node_limit(limit)
+            .for_each(|_| {
+                found += 1;
+                if found >= cap {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        (Answer::Count(found), outcome.stats, outcome.stop)
+    } else {
+        let outcome = cover.problem_mut().search().node_limit(limit).first();
+        let answer = match &outcome.value {
+            Some(solution) => Answer::Solution(cover.grid(solution)),
+            None => Answer::NoSolution,
+        };
+        (answer, outcome.stats, outcome.stop)
     }
 }
 

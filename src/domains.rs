@@ -142,6 +142,38 @@ impl Kept {
         }
     }
 
+    /// [`save`](Self::save), not inlined, for [`remove`](Self::remove).
+    #[inline(never)]
+    fn save_slow(&mut self, var: usize) {
+        self.save(var);
+    }
+
+    /// Removes domain index `index` from the set of `var`: the one-bit case
+    /// of [`update`](Self::update), without looking at the rest of the set
+    /// unless its word empties. Returns whether it was there; a conflict if
+    /// the set became empty.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, var: usize, index: usize) -> Result<bool, Conflict> {
+        let at = var * self.w + index / 64;
+        let bit = 1u64 << (index % 64);
+        if self.words.get(at).is_none_or(|&word| word & bit == 0) {
+            return Ok(false);
+        }
+        if self.stamp[var] != self.level {
+            // Once per variable and step: out of the way of the removals.
+            self.save_slow(var);
+        }
+        self.words[at] &= !bit;
+        if let Some(log) = &mut self.log {
+            log.push((var as u32, index as u32));
+        }
+        self.queue_var(var);
+        if self.words[at] == 0 && self.of(var).iter().all(|&word| word == 0) {
+            return Err(Conflict { var: Some(var) });
+        }
+        Ok(true)
+    }
+
     /// Replaces each word of the set of `var` by `keep(word index, word)`
     /// (which may only clear bits). Returns whether anything changed; a
     /// conflict if the set became empty. The set is saved on the trail,
@@ -363,17 +395,12 @@ impl<V> Domains<'_, V> {
     /// # Errors
     ///
     /// A [`Conflict`] naming `var` when it has no candidate left.
+    #[inline]
     pub fn remove(&mut self, var: usize, index: usize) -> Result<bool, Conflict> {
-        if !self.contains(var, index) {
+        if index / 64 >= self.kept.w {
             return Ok(false);
         }
-        self.kept.update(var, |wi, word| {
-            if wi == index / 64 {
-                word & !(1u64 << (index % 64))
-            } else {
-                word
-            }
-        })
+        self.kept.remove(var, index)
     }
 
     /// Keeps only the candidates of `var` for which `keep` answers `true`

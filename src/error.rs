@@ -83,6 +83,35 @@ pub enum ModelError {
         /// The largest supported size.
         max: usize,
     },
+    /// An exact-cover option names an item that was not declared.
+    #[error("option {option} names `{name}`, which is not a declared item")]
+    UnknownItem {
+        /// The option's number, from 0 in the order the options were given.
+        option: usize,
+        /// The name it used.
+        name: String,
+    },
+    /// Two exact-cover items share a name.
+    #[error("duplicate item name `{name}`")]
+    DuplicateItem {
+        /// The name declared twice.
+        name: String,
+    },
+    /// An exact-cover option names the same item twice.
+    #[error("option {option} names item `{name}` twice")]
+    RepeatedItem {
+        /// The option's number.
+        option: usize,
+        /// The item named twice.
+        name: String,
+    },
+    /// An exact-cover option covers no primary item: the search, which
+    /// branches on primary items, could never choose it.
+    #[error("option {option} covers no primary item")]
+    NoPrimaryItem {
+        /// The option's number.
+        option: usize,
+    },
 }
 
 /// A work unit or result line that cannot be used.

@@ -25,7 +25,9 @@
 //!    [`StopReason`].
 //! 8. [`ModelError`]: why a model cannot be built as declared.
 //!
-//! Beyond those: [`observe`] and [`trace`] show the state-space tree,
+//! Beyond those: [`exact_cover`] states a problem as items and options
+//! (Knuth's exact cover) and searches it on the same engine,
+//! [`observe`] and [`trace`] show the state-space tree,
 //! [`units`] splits a long count for threads and machines, [`puzzles`] has
 //! reference models ([`puzzles::nqueens`] is the flagship), and [`board`]
 //! draws grids. The engine's contract (what `promising` may assume, when
@@ -50,6 +52,7 @@
 
 pub mod board;
 pub mod constraints;
+pub mod exact_cover;
 pub mod observe;
 pub mod puzzles;
 pub mod trace;
@@ -74,9 +77,7 @@ pub use error::{ModelError, UnitError};
 pub use model::{Model, ModelBuilder, ValueOrder, VariableOrder};
 pub use observe::{Control, Event, NoObserver, Observer};
 pub use outcome::{Disagreement, Outcome, Stats, StopReason};
-pub use search::{
-    Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads,
-};
+pub use search::{Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads};
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

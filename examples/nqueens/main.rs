@@ -174,9 +174,12 @@ fn parse_split(text: &str) -> Result<Split, String> {
     if text == "auto" {
         return Ok(Split::Auto);
     }
-    text.parse::<usize>()
-        .map(Split::Depth)
-        .map_err(|_| format!("`{}` is not a depth (a whole number) or `auto`", input::shorten(text)))
+    text.parse::<usize>().map(Split::Depth).map_err(|_| {
+        format!(
+            "`{}` is not a depth (a whole number) or `auto`",
+            input::shorten(text)
+        )
+    })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -460,7 +463,9 @@ pub fn report_interrupted(
 /// its value and 95% interval.
 fn estimate(cli: &Cli, n: usize, out: &mut Out) -> Result<(), Fail> {
     let mut model = if cli.plain {
-        return Err(Fail::bad("--estimate works with the reference model, not --plain"));
+        return Err(Fail::bad(
+            "--estimate works with the reference model, not --plain",
+        ));
     } else {
         nqueens(n).map_err(Fail::bad)?
     };

@@ -273,7 +273,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     }
 
     /// Undoes the step of frame `d`, reporting it when `events`.
-    pub(super) fn undo_frame<O: Observer<V>>(&mut self, d: usize, observer: &mut O, events: bool) -> Control {
+    pub(super) fn undo_frame<O: Observer<V>>(
+        &mut self,
+        d: usize,
+        observer: &mut O,
+        events: bool,
+    ) -> Control {
         let (checkers, mut frames, st) = self.parts();
         let choice = st.choice(frames.var(d), frames.index(d));
         state::undo(checkers, &mut frames, st, d);

@@ -341,7 +341,12 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
         for (d, &index) in unit.prefix.iter().enumerate() {
             self.enter::<NoObserver>(d, Some(d));
             let index = index as usize;
-            if !self.store.words(d).get(index / 64).is_some_and(|w| w >> (index % 64) & 1 == 1) {
+            if self
+                .store
+                .words(d)
+                .get(index / 64)
+                .is_none_or(|w| w >> (index % 64) & 1 == 0)
+            {
                 return Ok((0.0, 0.0));
             }
             let (checkers, mut frames, st) = self.parts();

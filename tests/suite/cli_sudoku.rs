@@ -215,6 +215,47 @@ fn a_node_limit_gives_up_on_a_puzzle() {
     assert!(output.stderr.contains("node limit reached"));
 }
 
+/// The exact-cover model gives the default model's answers on top95, each
+/// judged independently, and finds each puzzle's solution unique.
+#[test]
+fn the_exact_cover_model_gives_the_same_answers() {
+    let default = run_with_input(NAME, &[], TOP95);
+    let cover = run_with_input(NAME, &["--model", "exact-cover"], TOP95);
+    assert_eq!((default.code, cover.code), (Some(0), Some(0)), "{cover:?}");
+    assert_eq!(cover.stdout, default.stdout);
+    for (p, s) in TOP95.lines().zip(cover.stdout.lines()) {
+        assert_solves(p, s);
+    }
+    let counts = run_with_input(NAME, &["--model", "exact-cover", "--count"], TOP95);
+    assert_eq!(counts.stdout, "1\n".repeat(95), "{counts:?}");
+    // An empty grid has many solutions: the count stops at the limit.
+    let empty = ".".repeat(81);
+    let capped = run_with_input(
+        NAME,
+        &["--model", "exact-cover", "--count", "--limit", "2"],
+        &empty,
+    );
+    assert_eq!(capped.stdout, "2\n", "{capped:?}");
+    // Contradictory givens are refused before any model is built.
+    let twice = format!("11{}", &NORVIG_PUZZLE[2..]);
+    assert_rejected(
+        &run_with_input(NAME, &["--model", "exact-cover"], &twice),
+        "contradictory givens",
+    );
+}
+
+#[test]
+fn the_reference_models_options_do_not_apply_to_exact_cover() {
+    for option in [["--order", "declared"], ["--rules", "lines"]] {
+        let mut args = vec!["--model", "exact-cover"];
+        args.extend(option);
+        assert_rejected(
+            &run_with_input(NAME, &args, NORVIG_PUZZLE),
+            "--model exact-cover",
+        );
+    }
+}
+
 #[test]
 fn help_is_printed_on_standard_output() {
     crate::support::assert_help(
@@ -226,6 +267,7 @@ fn help_is_printed_on_standard_output() {
             "--stats",
             "--order",
             "--rules",
+            "--model",
             "--node-limit",
         ],
     );

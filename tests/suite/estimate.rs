@@ -26,20 +26,31 @@ const TREE_NODES: [(usize, u64); 7] = [
 fn nqueens_tree_sizes_are_estimated_within_ten_percent() {
     for (n, nodes) in TREE_NODES {
         let mut model = nqueens(n).unwrap();
-        let outcome = model.search().symmetry(false).estimate(10_000, 12_345 + n as u64);
+        let outcome = model
+            .search()
+            .symmetry(false)
+            .estimate(10_000, 12_345 + n as u64);
         assert_eq!(outcome.stop, StopReason::Completed);
         let estimate = outcome.value;
         assert_eq!(estimate.probes, 10_000);
         #[expect(clippy::cast_precision_loss, reason = "sizes below 2^53")]
         let exact = nodes as f64;
         let error = (estimate.nodes.value - exact).abs() / exact;
-        assert!(error < 0.10, "N = {n}: {} against {exact}", estimate.nodes.value);
+        assert!(
+            error < 0.10,
+            "N = {n}: {} against {exact}",
+            estimate.nodes.value
+        );
         // Solutions are rarer events than nodes: the same probes estimate
         // them with a larger spread.
         #[expect(clippy::cast_precision_loss, reason = "counts below 2^53")]
         let count = A000170[n] as f64;
         let error = (estimate.solutions.value - count).abs() / count;
-        assert!(error < 0.25, "N = {n}: {:?} against {count}", estimate.solutions);
+        assert!(
+            error < 0.25,
+            "N = {n}: {:?} against {count}",
+            estimate.solutions
+        );
         // Small trees: the timing sample searched all of it.
         assert_eq!(estimate.exact.is_some(), nodes < 1 << 18, "N = {n}");
         if let Some((exact_nodes, exact_count)) = estimate.exact {
@@ -117,7 +128,11 @@ fn the_95_percent_interval_covers_the_truth_in_most_small_models() {
     for n in 4..=11 {
         for (symmetry, lookahead) in [(false, 0), (true, 0), (false, 2), (true, 3)] {
             let mut model = nqueens(n).unwrap();
-            let full = model.search().symmetry(symmetry).lookahead(lookahead).count();
+            let full = model
+                .search()
+                .symmetry(symmetry)
+                .lookahead(lookahead)
+                .count();
             let estimate = model
                 .search()
                 .symmetry(symmetry)

@@ -7,8 +7,9 @@ mod support;
 
 // The library.
 mod engine;
-mod estimate;
 mod errors;
+mod estimate;
+mod exact_cover;
 mod hooks;
 mod html_trace;
 mod narrowing;
@@ -23,5 +24,6 @@ mod cli_cryptarithm;
 mod cli_knights_tour;
 mod cli_map_coloring;
 mod cli_nqueens;
+mod cli_polyomino;
 mod cli_subset_sum;
 mod cli_sudoku;

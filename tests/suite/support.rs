@@ -396,3 +396,115 @@ pub fn map_edges() -> Vec<(usize, usize)> {
     let at = |name: &str| MAP_REGIONS.iter().position(|r| *r == name).unwrap() + 1;
     MAP_BORDERS.iter().map(|&(a, b)| (at(a), at(b))).collect()
 }
+
+// ------------------------------------------------------------ exact cover
+
+/// Every cover of an exact-cover problem, by trying every set of options:
+/// the sets (as increasing option numbers) in which each of the items
+/// `0..primary` appears exactly once and each other item at most once.
+/// `options[o]` lists the items of option `o`.
+pub fn brute_force_covers(
+    items: usize,
+    primary: usize,
+    options: &[Vec<usize>],
+) -> std::collections::BTreeSet<Vec<usize>> {
+    assert!(options.len() < 20, "2^{} sets is too many", options.len());
+    let mut covers = std::collections::BTreeSet::new();
+    for set in 0u32..1 << options.len() {
+        let chosen: Vec<usize> = (0..options.len()).filter(|&o| set >> o & 1 == 1).collect();
+        let mut times = vec![0usize; items];
+        for &o in &chosen {
+            for &item in &options[o] {
+                times[item] += 1;
+            }
+        }
+        let exact = times[..primary].iter().all(|&t| t == 1);
+        if exact && times[primary..].iter().all(|&t| t <= 1) {
+            covers.insert(chosen);
+        }
+    }
+    covers
+}
+
+// ------------------------------------------------------------ polyominoes
+
+/// The tilings of `board` (text grid, `#` a cell) by `pieces` (text grids),
+/// each piece used once, turned and (with `reflections`) flipped, counted
+/// by a plain recursive search: the first empty cell, row by row, takes
+/// each unused piece in each orientation whose first cell lands on it.
+pub fn brute_force_tilings(board: &str, pieces: &[&str], reflections: bool) -> u64 {
+    type Cells = Vec<(i64, i64)>;
+    fn cells(grid: &str) -> Cells {
+        let mut out = Vec::new();
+        for (r, line) in grid.lines().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                if ch == '#' {
+                    out.push((r as i64, c as i64));
+                }
+            }
+        }
+        out
+    }
+    fn normal(mut cells: Cells) -> Cells {
+        let top = cells.iter().map(|c| c.0).min().unwrap();
+        let left = cells.iter().map(|c| c.1).min().unwrap();
+        for cell in &mut cells {
+            *cell = (cell.0 - top, cell.1 - left);
+        }
+        cells.sort_unstable();
+        cells
+    }
+    fn go(
+        free: &mut std::collections::BTreeSet<(i64, i64)>,
+        shapes: &[Vec<Cells>],
+        used: &mut [bool],
+    ) -> u64 {
+        let Some(&(r, c)) = free.iter().next() else {
+            return 1;
+        };
+        let mut count = 0;
+        for k in 0..shapes.len() {
+            if used[k] {
+                continue;
+            }
+            for shape in &shapes[k] {
+                let (r0, c0) = shape[0];
+                let placed: Cells = shape
+                    .iter()
+                    .map(|&(a, b)| (r + a - r0, c + b - c0))
+                    .collect();
+                if placed.iter().all(|cell| free.contains(cell)) {
+                    placed.iter().for_each(|cell| {
+                        free.remove(cell);
+                    });
+                    used[k] = true;
+                    count += go(free, shapes, used);
+                    used[k] = false;
+                    free.extend(placed);
+                }
+            }
+        }
+        count
+    }
+    let shapes: Vec<Vec<Cells>> = pieces
+        .iter()
+        .map(|grid| {
+            let mut seen: Vec<Cells> = Vec::new();
+            let mut shape = normal(cells(grid));
+            for flip in 0..if reflections { 2 } else { 1 } {
+                if flip == 1 {
+                    shape = normal(shape.iter().map(|&(r, c)| (r, -c)).collect());
+                }
+                for _ in 0..4 {
+                    if !seen.contains(&shape) {
+                        seen.push(shape.clone());
+                    }
+                    shape = normal(shape.iter().map(|&(r, c)| (c, -r)).collect());
+                }
+            }
+            seen
+        })
+        .collect();
+    let mut free = cells(board).into_iter().collect();
+    go(&mut free, &shapes, &mut vec![false; pieces.len()])
+}

@@ -1,0 +1,256 @@
+//! `polyomino`: count and show the tilings of a board by a set of pieces,
+//! each used once, as an exact-cover problem on backtracker's engine.
+//!
+//! ```text
+//! printf '####################\n####################\n####################\n' \
+//!     | cargo run --release --example polyomino          # 8
+//! cargo run --release --example polyomino -- board.txt --first
+//! cargo run --release --example polyomino -- --help
+//! ```
+
+mod input;
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use backtracker::puzzles::polyomino::Tiling;
+use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
+use backtracker::{Stats, StopReason, resolve_threads};
+use clap::Parser;
+
+const AFTER_HELP: &str = "\
+The board is a text grid: `#` a cell to fill, `.` a hole (trailing spaces
+and blank lines around it are ignored). Every piece of the set is placed
+exactly once, turned and (unless --no-reflections) flipped over.
+
+Counts: every tiling counts, so tilings that differ only by a rotation or
+reflection of the whole board are different tilings. The 12 pentominoes
+tile 6x10 in 9356 ways (2339 up to symmetry), 5x12 in 4040 (1010),
+4x15 in 1472 (368), 3x20 in 8 (2); the 8x8 board without its 2x2 centre
+in 520 (65).
+
+A piece file holds shapes in the same grid form, separated by blank lines.
+Draw a piece with its letter instead of `#` to name it by that letter, or
+give it a first line `NAME:`. --first and --all show each piece by the
+first character of its name, so two pieces may not share one.
+
+Exit status: 0 on success, 1 when --first finds no tiling, 2 on bad input.
+
+Examples:
+  polyomino board.txt                     the number of tilings
+  polyomino board.txt --first             the first tiling, one letter a piece
+  polyomino --pieces tetrominoes b.txt    with the 5 tetrominoes
+  polyomino --pieces my-set.txt b.txt     with pieces of your own
+  polyomino b.txt --all | head -n 20      tilings one after the other
+  polyomino b.txt --stats --threads 2     count on two threads, statistics on stderr";
+
+/// Count or show the tilings of a board by a set of polyominoes, each
+/// piece used exactly once, as an exact-cover problem.
+#[derive(Parser, Debug)]
+#[command(name = "polyomino", version, after_help = AFTER_HELP)]
+struct Cli {
+    /// The board file (standard input when absent or `-`)
+    #[arg(value_name = "BOARD")]
+    board: Option<String>,
+
+    /// The pieces: `pentominoes` (default), `tetrominoes`, or a piece file
+    #[arg(long, value_name = "SET|FILE", default_value = "pentominoes")]
+    pieces: String,
+
+    /// Turn pieces but do not flip them over (one-sided pieces)
+    #[arg(long)]
+    no_reflections: bool,
+
+    /// Print the first tiling: the board with each cell replaced by its piece's letter
+    #[arg(long, group = "mode")]
+    first: bool,
+
+    /// Print every tiling, separated by blank lines
+    #[arg(long, group = "mode")]
+    all: bool,
+
+    /// Print the search tree as text (with --first: up to the first tiling)
+    #[arg(long, conflicts_with = "all")]
+    trace: bool,
+
+    /// Record at most K events of the trace (default 10000)
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    trace_limit: Option<u64>,
+
+    /// Print nodes, tilings and time on standard error
+    #[arg(long)]
+    stats: bool,
+
+    /// Threads for counting (default 1; 0: one per core)
+    #[arg(long, value_name = "K", conflicts_with_all = ["first", "all", "trace"])]
+    threads: Option<usize>,
+}
+
+/// Why the command did not succeed: an exit code and, except for a closed
+/// output pipe, a one-line message for standard error.
+#[derive(Debug)]
+pub struct Fail {
+    code: u8,
+    message: Option<String>,
+}
+
+impl Fail {
+    /// Bad input: exit code 2.
+    pub fn bad(message: impl Display) -> Fail {
+        Fail {
+            code: 2,
+            message: Some(message.to_string()),
+        }
+    }
+
+    /// A failed write to standard output; a closed pipe ends quietly.
+    fn output(error: &io::Error) -> Fail {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Fail {
+                code: 0,
+                message: None,
+            }
+        } else {
+            Fail {
+                code: 2,
+                message: Some(format!("cannot write to standard output: {error}")),
+            }
+        }
+    }
+}
+
+/// Keeps an echoed input short and on one line.
+pub fn shorten(text: &str) -> String {
+    let one_line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if one_line.chars().count() > 40 {
+        let head: String = one_line.chars().take(40).collect();
+        format!("{head}...")
+    } else {
+        one_line
+    }
+}
+
+type Out = BufWriter<io::StdoutLock<'static>>;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("{}", first_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Fail::output(&e)));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(fail) => {
+            if let Some(message) = fail.message {
+                eprintln!("error: {message}");
+            }
+            ExitCode::from(fail.code)
+        }
+    }
+}
+
+/// The first line of a clap error; when it ends in a colon, the indented
+/// lines that complete it are joined on.
+fn first_line(text: &str) -> String {
+    let mut lines = text.lines();
+    let mut line = lines
+        .next()
+        .unwrap_or("error: invalid arguments")
+        .to_owned();
+    if line.ends_with(':') {
+        let rest: Vec<&str> = lines
+            .take_while(|l| l.starts_with(' '))
+            .map(str::trim)
+            .collect();
+        line = format!("{line} {}", rest.join(", "));
+    }
+    line.trim_end_matches([':', ' ']).to_owned()
+}
+
+fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
+    let pieces = input::pieces(&cli.pieces)?;
+    let board = input::board(cli.board.as_deref())?;
+    let mut tiling = Tiling::new(&board, &pieces, !cli.no_reflections).map_err(Fail::bad)?;
+    let write_err = |e: io::Error| Fail::output(&e);
+    if cli.trace {
+        let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {
+            usize::try_from(k).unwrap_or(usize::MAX)
+        });
+        let mut trace = Trace::new().event_limit(limit);
+        if cli.first {
+            trace = trace.solution_limit(1);
+        }
+        let outcome = tiling.problem_mut().search().observer(&mut trace).count();
+        if cli.stats {
+            print_stats(&outcome.stats, &outcome.stop);
+        }
+        let text = trace.text(&outcome.stats, &outcome.stop);
+        return out.write_all(text.as_bytes()).map_err(write_err);
+    }
+    if cli.first {
+        let outcome = tiling.problem_mut().search().first();
+        if cli.stats {
+            print_stats(&outcome.stats, &outcome.stop);
+        }
+        return match outcome.value {
+            Some(solution) => out
+                .write_all(tiling.render(&solution).as_bytes())
+                .map_err(write_err),
+            None => Err(Fail {
+                code: 1,
+                message: Some("no tiling".to_owned()),
+            }),
+        };
+    }
+    if cli.all {
+        // The search borrows the problem; a copy (shared tables) draws.
+        let drawn = tiling.clone();
+        let mut solutions = tiling.problem_mut().search().solutions();
+        for (i, solution) in (&mut solutions).enumerate() {
+            if i > 0 {
+                out.write_all(b"\n").map_err(write_err)?;
+            }
+            out.write_all(drawn.render(&solution).as_bytes())
+                .map_err(write_err)?;
+        }
+        if cli.stats {
+            let stop = solutions
+                .stop_reason()
+                .cloned()
+                .unwrap_or(StopReason::Completed);
+            print_stats(&solutions.stats(), &stop);
+        }
+        return Ok(());
+    }
+    let threads = resolve_threads(cli.threads.unwrap_or(1));
+    let search = tiling.problem_mut().search();
+    let outcome = if threads == 1 {
+        search.count()
+    } else {
+        search.count_parallel(threads)
+    };
+    if cli.stats {
+        print_stats(&outcome.stats, &outcome.stop);
+        eprintln!("threads: {threads}");
+    }
+    writeln!(out, "{}", outcome.value).map_err(write_err)
+}
+
+/// The statistics on standard error, one figure a line.
+fn print_stats(stats: &Stats, stop: &StopReason) {
+    let mut text = stats.deterministic_text();
+    text.push_str(&format!("stop: {stop}\ntime: {:.3?}\n", stats.elapsed));
+    eprint!("{text}");
+}

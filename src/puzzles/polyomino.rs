@@ -1,0 +1,582 @@
+//! Polyomino tilings as exact cover: place every piece of a set exactly
+//! once so that the pieces cover a board.
+//!
+//! A [`Shape`] is a set of grid cells (a board, or a piece's cells);
+//! [`Piece`] names one; [`pentominoes`] and [`tetrominoes`] are the
+//! standard sets. [`Tiling::new`] builds the exact-cover problem of a board
+//! and a set of pieces, with every rotation and (optionally) reflection of
+//! every piece: one primary item per piece (`piece F`) and per board cell
+//! (`r1c1`, rows and columns from 1), one option per placement of a piece.
+//! Tilings that differ by a rotation or reflection of the whole board are
+//! different tilings.
+//!
+//! ```
+//! use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling};
+//!
+//! // The 12 pentominoes tile a 3 x 20 rectangle in 2 ways up to symmetry,
+//! // so in 8 ways in all.
+//! let board = Shape::rectangle(3, 20);
+//! let mut tiling = Tiling::new(&board, &pentominoes(), true)?;
+//! assert_eq!(tiling.problem_mut().search().count().value, 8);
+//! # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+//! ```
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::error::ModelError;
+use crate::exact_cover::{ExactCover, ExactCoverBuilder};
+
+/// The most items over all options a [`Tiling`] may have (each placement
+/// is its piece and its cells): beyond it, [`Tiling::new`] refuses the
+/// board and pieces instead of using gigabytes of memory.
+pub const MAX_PLACEMENT_ITEMS: usize = 1 << 24;
+
+/// A set of cells of the grid, as `(row, column)` pairs from 0: a board to
+/// tile, or the cells of a piece.
+///
+/// ```
+/// use backtracker::puzzles::polyomino::Shape;
+///
+/// let l = Shape::parse("#.\n#.\n##")?;
+/// assert_eq!(l.len(), 4);
+/// assert_eq!(l.cells(), [(0, 0), (1, 0), (2, 0), (2, 1)]);
+/// assert_eq!(l.to_string(), "#.\n#.\n##\n");
+/// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Sorted, without repeats.
+    cells: Vec<(usize, usize)>,
+}
+
+/// Why a text grid is not a [`Shape`]: a character other than `#` (a cell)
+/// and `.` (a hole). Lines and columns count from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "line {line}, column {column}: unexpected character {found:?} (use `#` for a cell and `.` for a hole)"
+)]
+pub struct ShapeError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (in characters), from 1.
+    pub column: usize,
+    /// The character.
+    pub found: char,
+}
+
+impl Shape {
+    /// The shape of the given cells (in any order; repeats count once).
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::Shape;
+    ///
+    /// let domino = Shape::from_cells([(0, 1), (0, 0), (0, 1)]);
+    /// assert_eq!(domino.cells(), [(0, 0), (0, 1)]);
+    /// ```
+    #[must_use]
+    pub fn from_cells(cells: impl IntoIterator<Item = (usize, usize)>) -> Shape {
+        let set: BTreeSet<(usize, usize)> = cells.into_iter().collect();
+        Shape {
+            cells: set.into_iter().collect(),
+        }
+    }
+
+    /// A full rectangle of `rows x cols` cells.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::Shape;
+    ///
+    /// assert_eq!(Shape::rectangle(6, 10).len(), 60);
+    /// ```
+    #[must_use]
+    pub fn rectangle(rows: usize, cols: usize) -> Shape {
+        Shape::from_cells((0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))))
+    }
+
+    /// Reads a text grid: `#` is a cell, `.` a hole, line `i` (from 0) is
+    /// row `i`. Trailing white space on a line is ignored, and so are
+    /// blank lines before the first and after the last line that has a
+    /// character (lines still count from the start of `text`).
+    ///
+    /// # Errors
+    ///
+    /// The first character that is neither `#` nor `.`, with its line and
+    /// column.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::Shape;
+    ///
+    /// // Dana Scott's board: 8 x 8 without the 2 x 2 centre.
+    /// let scott = Shape::parse(
+    ///     "########\n########\n########\n###..###\n###..###\n########\n########\n########\n",
+    /// )?;
+    /// assert_eq!(scott.len(), 60);
+    /// let error = Shape::parse("##\n#x").unwrap_err();
+    /// assert_eq!((error.line, error.column, error.found), (2, 2, 'x'));
+    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Shape, ShapeError> {
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(0);
+        let mut cells = Vec::new();
+        for (i, line) in lines.iter().enumerate().skip(first) {
+            for (j, ch) in line.chars().enumerate() {
+                match ch {
+                    '#' => cells.push((i - first, j)),
+                    '.' => {}
+                    found => {
+                        return Err(ShapeError {
+                            line: i + 1,
+                            column: j + 1,
+                            found,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Shape::from_cells(cells))
+    }
+
+    /// The cells, sorted by row, then column.
+    #[must_use]
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+
+    /// Number of cells.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the shape has no cell.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The shape moved so that its top row and left column are 0.
+    #[must_use]
+    fn normalized(&self) -> Shape {
+        let top = self.cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let left = self.cells.iter().map(|c| c.1).min().unwrap_or(0);
+        Shape::from_cells(self.cells.iter().map(|&(r, c)| (r - top, c - left)))
+    }
+
+    /// Its distinct orientations, normalized: the four rotations, and with
+    /// `reflections` their mirror images too (up to 8), in a fixed order
+    /// starting with the shape itself.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::Shape;
+    ///
+    /// let l = Shape::parse("#.\n#.\n##")?;
+    /// assert_eq!(l.orientations(true).len(), 8);
+    /// assert_eq!(l.orientations(false).len(), 4);
+    /// assert_eq!(Shape::rectangle(2, 2).orientations(true).len(), 1);
+    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn orientations(&self, reflections: bool) -> Vec<Shape> {
+        let mut seen = Vec::new();
+        let mut shape = self.normalized();
+        for flip in 0..if reflections { 2 } else { 1 } {
+            if flip == 1 {
+                let width = shape.cells.iter().map(|c| c.1).max().unwrap_or(0);
+                shape = Shape::from_cells(shape.cells.iter().map(|&(r, c)| (r, width - c)));
+            }
+            for _ in 0..4 {
+                if !seen.contains(&shape) {
+                    seen.push(shape.clone());
+                }
+                // A quarter turn: (r, c) to (c, height - r).
+                let height = shape.cells.iter().map(|c| c.0).max().unwrap_or(0);
+                shape = Shape::from_cells(shape.cells.iter().map(|&(r, c)| (c, height - r)));
+            }
+        }
+        seen
+    }
+}
+
+impl fmt::Display for Shape {
+    /// The text grid of the shape's bounding box: `#` a cell, `.` a hole.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let grid = Grid::of(self);
+        for r in 0..grid.rows {
+            let row: String = (0..grid.cols)
+                .map(|c| if grid.at(r, c).is_some() { '#' } else { '.' })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A shape's cells laid out on its bounding box, to look them up.
+struct Grid {
+    top: usize,
+    left: usize,
+    rows: usize,
+    cols: usize,
+    /// Per position, the cell's index in the shape, row by row.
+    index: Vec<Option<u32>>,
+}
+
+impl Grid {
+    fn of(shape: &Shape) -> Grid {
+        let top = shape.cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let left = shape.cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let rows = shape.cells.iter().map(|c| c.0 - top + 1).max().unwrap_or(0);
+        let cols = shape
+            .cells
+            .iter()
+            .map(|c| c.1 - left + 1)
+            .max()
+            .unwrap_or(0);
+        let mut index = vec![None; rows * cols];
+        for (i, &(r, c)) in shape.cells.iter().enumerate() {
+            index[(r - top) * cols + (c - left)] = Some(i as u32);
+        }
+        Grid {
+            top,
+            left,
+            rows,
+            cols,
+            index,
+        }
+    }
+
+    /// The cell at `(r, c)` of the bounding box, if it is one.
+    fn at(&self, r: usize, c: usize) -> Option<usize> {
+        if r < self.rows && c < self.cols {
+            self.index[r * self.cols + c].map(|i| i as usize)
+        } else {
+            None
+        }
+    }
+}
+
+/// A named piece. Its letter, the first character of its name, shows where
+/// it lies in [`Tiling::render`].
+///
+/// ```
+/// use backtracker::puzzles::polyomino::{Piece, Shape};
+///
+/// let domino = Piece::new("D", Shape::rectangle(1, 2));
+/// assert_eq!((domino.name(), domino.letter(), domino.shape().len()), ("D", 'D', 2));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    name: String,
+    shape: Shape,
+}
+
+impl Piece {
+    /// A piece called `name` with the cells of `shape`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, shape: Shape) -> Piece {
+        Piece {
+            name: name.into(),
+            shape,
+        }
+    }
+
+    /// Its name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The first character of its name (`?` for an empty name).
+    #[must_use]
+    pub fn letter(&self) -> char {
+        self.name.chars().next().unwrap_or('?')
+    }
+
+    /// Its cells.
+    #[must_use]
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+}
+
+/// Pieces from `(name, grid)` pairs of the standard sets.
+fn set(pieces: &[(&str, &str)]) -> Vec<Piece> {
+    pieces
+        .iter()
+        .map(|&(name, grid)| {
+            Piece::new(
+                name,
+                Shape::parse(grid).expect("the standard sets are well formed"),
+            )
+        })
+        .collect()
+}
+
+/// The 12 pentominoes, with Conway's letters: F I L N P T U V W X Y Z
+/// (60 cells).
+///
+/// ```
+/// use backtracker::puzzles::polyomino::pentominoes;
+///
+/// let set = pentominoes();
+/// assert_eq!(set.len(), 12);
+/// assert!(set.iter().all(|p| p.shape().len() == 5));
+/// // 63 orientations in all, with reflections.
+/// let orientations: usize = set.iter().map(|p| p.shape().orientations(true).len()).sum();
+/// assert_eq!(orientations, 63);
+/// ```
+#[must_use]
+pub fn pentominoes() -> Vec<Piece> {
+    set(&[
+        ("F", ".##\n##.\n.#."),
+        ("I", "#####"),
+        ("L", "####\n#..."),
+        ("N", "##..\n.###"),
+        ("P", "##\n##\n#."),
+        ("T", "###\n.#.\n.#."),
+        ("U", "#.#\n###"),
+        ("V", "#..\n#..\n###"),
+        ("W", "#..\n##.\n.##"),
+        ("X", ".#.\n###\n.#."),
+        ("Y", ".#..\n####"),
+        ("Z", "##.\n.#.\n.##"),
+    ])
+}
+
+/// The 5 free tetrominoes: I O T S L (20 cells).
+///
+/// ```
+/// use backtracker::puzzles::polyomino::{tetrominoes, Shape, Tiling};
+///
+/// // The T tetromino covers three cells of one colour of a chessboard
+/// // pattern and one of the other; the other four cover two and two. So
+/// // no rectangle of 20 cells can be tiled.
+/// let mut tiling = Tiling::new(&Shape::rectangle(4, 5), &tetrominoes(), true)?;
+/// assert_eq!(tiling.problem_mut().search().count().value, 0);
+/// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+/// ```
+#[must_use]
+pub fn tetrominoes() -> Vec<Piece> {
+    set(&[
+        ("I", "####"),
+        ("O", "##\n##"),
+        ("T", "###\n.#."),
+        ("S", ".##\n##."),
+        ("L", "###\n#.."),
+    ])
+}
+
+/// Why a board and a set of pieces make no tiling problem.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TilingError {
+    /// The pieces' cells do not add up to the board's.
+    #[error("the board has {board} cells but the pieces have {pieces}")]
+    Area {
+        /// Cells of the board.
+        board: usize,
+        /// Cells of all the pieces together.
+        pieces: usize,
+    },
+    /// A piece without cells.
+    #[error("piece `{name}` has no cells")]
+    EmptyPiece {
+        /// Its name.
+        name: String,
+    },
+    /// Two pieces share a name.
+    #[error("two pieces are called `{name}`")]
+    DuplicatePiece {
+        /// The name.
+        name: String,
+    },
+    /// The placements would hold more than [`MAX_PLACEMENT_ITEMS`] items.
+    #[error(
+        "the board and pieces have too many placements (more than {limit} cells and pieces over all placements)"
+    )]
+    TooLarge {
+        /// The limit, [`MAX_PLACEMENT_ITEMS`].
+        limit: usize,
+    },
+    /// The exact-cover problem could not be built.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+}
+
+/// The exact-cover problem of tiling a board with a set of pieces, each
+/// used exactly once.
+///
+/// Items: one per piece (`piece F`), in the order of the set, then one per
+/// board cell (`r1c1`: row 1, column 1 of the board's bounding box), row by
+/// row; all primary. Options: one per placement (piece, orientation,
+/// position), in that order. A solution gives each item the placement that
+/// covers it; [`render`](Self::render) draws it.
+///
+/// ```
+/// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+///
+/// // Two L trominoes tile a 2 x 3 rectangle in 2 ways (with reflections),
+/// // and either piece can take either place: 4 tilings of pieces A and B.
+/// let l = Shape::parse("#.\n##")?;
+/// let pieces = [Piece::new("A", l.clone()), Piece::new("B", l)];
+/// let mut tiling = Tiling::new(&Shape::rectangle(2, 3), &pieces, true).unwrap();
+/// assert_eq!(tiling.problem_mut().search().count().value, 4);
+/// let first = tiling.problem_mut().search().first().value.unwrap();
+/// assert_eq!(tiling.render(&first), "ABB\nAAB\n");
+/// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tiling {
+    problem: ExactCover,
+    board: Shape,
+    /// Per piece, its letter.
+    letters: Vec<char>,
+    /// Per option, its piece.
+    piece_of: Vec<u32>,
+}
+
+impl Tiling {
+    /// The tiling problem of `board` with `pieces`, each in every rotation
+    /// and, with `reflections`, every mirror image (without them, pieces are
+    /// one-sided: placed only as drawn, turned but not flipped).
+    ///
+    /// # Errors
+    ///
+    /// [`TilingError::Area`] when the pieces' cells do not add up to the
+    /// board's, [`TilingError::EmptyPiece`], [`TilingError::DuplicatePiece`],
+    /// [`TilingError::TooLarge`].
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling, TilingError};
+    ///
+    /// let error = Tiling::new(&Shape::rectangle(6, 9), &pentominoes(), true).unwrap_err();
+    /// assert_eq!(error, TilingError::Area { board: 54, pieces: 60 });
+    /// ```
+    pub fn new(board: &Shape, pieces: &[Piece], reflections: bool) -> Result<Tiling, TilingError> {
+        if let Some(piece) = pieces.iter().find(|p| p.shape.is_empty()) {
+            return Err(TilingError::EmptyPiece {
+                name: piece.name.clone(),
+            });
+        }
+        let area: usize = pieces.iter().map(|p| p.shape.len()).sum();
+        if area != board.len() {
+            return Err(TilingError::Area {
+                board: board.len(),
+                pieces: area,
+            });
+        }
+        let mut names = BTreeSet::new();
+        if let Some(piece) = pieces.iter().find(|p| !names.insert(p.name.as_str())) {
+            return Err(TilingError::DuplicatePiece {
+                name: piece.name.clone(),
+            });
+        }
+        let grid = Grid::of(board);
+        let mut b = ExactCoverBuilder::new();
+        for piece in pieces {
+            b.primary(format!("piece {}", piece.name));
+        }
+        for &(r, c) in &board.cells {
+            b.primary(format!("r{}c{}", r - grid.top + 1, c - grid.left + 1));
+        }
+        let mut piece_of = Vec::new();
+        let mut items_used = 0usize;
+        let mut option = Vec::new();
+        for (k, piece) in pieces.iter().enumerate() {
+            for shape in piece.shape.orientations(reflections) {
+                // Each placement once: its first cell on each board cell.
+                let (r0, c0) = shape.cells[0];
+                for &(br, bc) in &board.cells {
+                    let (ar, ac) = (br - grid.top, bc - grid.left);
+                    if ac < c0 {
+                        continue;
+                    }
+                    option.clear();
+                    option.push(k);
+                    let fits = shape.cells.iter().all(|&(r, c)| {
+                        let cell = grid.at(ar + r - r0, ac + c - c0);
+                        if let Some(i) = cell {
+                            option.push(pieces.len() + i);
+                        }
+                        cell.is_some()
+                    });
+                    if !fits {
+                        continue;
+                    }
+                    items_used += option.len();
+                    if items_used > MAX_PLACEMENT_ITEMS {
+                        return Err(TilingError::TooLarge {
+                            limit: MAX_PLACEMENT_ITEMS,
+                        });
+                    }
+                    b.option_of_items(option.iter().copied());
+                    piece_of.push(k as u32);
+                }
+            }
+        }
+        Ok(Tiling {
+            problem: b.build()?,
+            board: board.clone(),
+            letters: pieces.iter().map(Piece::letter).collect(),
+            piece_of,
+        })
+    }
+
+    /// The exact-cover problem.
+    #[must_use]
+    pub fn problem(&self) -> &ExactCover {
+        &self.problem
+    }
+
+    /// The exact-cover problem, to search it.
+    pub fn problem_mut(&mut self) -> &mut ExactCover {
+        &mut self.problem
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Shape {
+        &self.board
+    }
+
+    /// Number of placements (the options).
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling};
+    ///
+    /// let tiling = Tiling::new(&Shape::rectangle(6, 10), &pentominoes(), true).unwrap();
+    /// assert_eq!(tiling.placements(), 2056);
+    /// ```
+    #[must_use]
+    pub fn placements(&self) -> usize {
+        self.piece_of.len()
+    }
+
+    /// A solution drawn as the board's bounding box, each cell replaced by
+    /// the letter of the piece on it, holes as `.`, one row a line.
+    ///
+    /// # Panics
+    ///
+    /// If `solution` is not a solution of this problem (one option per
+    /// piece and cell).
+    #[must_use]
+    pub fn render(&self, solution: &[usize]) -> String {
+        let grid = Grid::of(&self.board);
+        let pieces = self.letters.len();
+        let mut text = String::with_capacity(grid.rows * (grid.cols + 1));
+        for r in 0..grid.rows {
+            for c in 0..grid.cols {
+                text.push(match grid.at(r, c) {
+                    Some(i) => self.letters[self.piece_of[solution[pieces + i]] as usize],
+                    None => '.',
+                });
+            }
+            text.push('\n');
+        }
+        text
+    }
+}
