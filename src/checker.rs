@@ -114,13 +114,23 @@ pub trait Checker<V>: sealed::Step<V> {
         false
     }
 
+    /// Whether [`filter`](Self::filter) can remove anything that
+    /// [`narrow`](Self::narrow) left. Answer `false` only for a narrowing
+    /// checker whose `narrow` keeps the candidates of every variable of its
+    /// scope exactly the values its `check` accepts (an exact-cover checker,
+    /// say): the engine then never calls its `filter`, and
+    /// smallest-domain-first reads the narrowed sets' sizes directly.
+    /// Defaults to `true`; ignored for a checker that does not narrow.
+    /// Cross-check mode still compares every candidate with `check`.
+    fn filters(&self) -> bool {
+        true
+    }
+
     /// Narrows the candidates of other variables, after `var` (a variable
     /// of the scope) was assigned or lost candidates. Called only when
     /// [`narrows`](Self::narrows) is `true`, after every `on_assign` of the
-    /// step, and again whenever another checker changes a watched
-    /// variable's set, until nothing changes. Its own changes do not call
-    /// it again: it should reach its own fixpoint in one call (or leave
-    /// that pruning undone, which is never wrong, only weaker). Every value it removes must be one that no solution
+    /// step, and again whenever a watched variable's set changes (its own
+    /// changes included), until nothing changes. Every value it removes must be one that no solution
     /// of this checker's constraint, within the candidates left, can take:
     /// [cross-check mode](crate::Search::cross_check) verifies that.
     ///
@@ -188,6 +198,9 @@ impl<V, T: Checker<V> + ?Sized> Checker<V> for Box<T> {
     }
     fn narrows(&self) -> bool {
         (**self).narrows()
+    }
+    fn filters(&self) -> bool {
+        (**self).filters()
     }
     fn narrow(&self, var: usize, domains: &mut Domains<'_, V>) -> Result<(), Conflict> {
         (**self).narrow(var, domains)

@@ -63,6 +63,11 @@ pub(crate) mod sealed {
         pub(crate) lists: Vec<Vec<u32>>,
         /// Per variable, the narrowing checkers whose scope holds it.
         pub(crate) narrowing: Vec<Vec<u32>>,
+        /// Whether some narrowing checker says its `filter` removes nothing
+        /// its `narrow` left: then `filtering` lists who filters.
+        pub(crate) skips_filters: bool,
+        /// Per variable, the checkers watching it whose `filter` is called.
+        pub(crate) filtering: Vec<Vec<u32>>,
         /// Per variable, the variables sharing a checker scope with it (itself
         /// excluded), in increasing order; `None` when a checker without a
         /// scope watches it.
@@ -73,36 +78,41 @@ pub(crate) mod sealed {
         pub(crate) fn new<V, C: Set<V>>(n: usize, checkers: &C) -> Watch {
             let mut lists = vec![Vec::new(); n];
             let mut narrowing = vec![Vec::new(); n];
+            let mut filtering = vec![Vec::new(); n];
+            let mut skips_filters = false;
             let mut neighbours: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
             let mut global = true;
             for k in 0..checkers.len() {
                 let kk = k as u32;
                 let narrows = checkers.narrows(k);
-                match checkers.scope(k) {
+                let filters = !narrows || checkers.filters(k);
+                skips_filters |= !filters;
+                let vars: Vec<usize> = match checkers.scope(k) {
                     None => {
-                        for var in 0..n {
-                            lists[var].push(kk);
-                            if narrows {
-                                narrowing[var].push(kk);
-                            }
-                            neighbours[var] = None;
-                        }
+                        neighbours.iter_mut().for_each(|list| *list = None);
+                        (0..n).collect()
                     }
                     Some(vars) => {
                         global = false;
                         for &v in vars {
-                            lists[v].push(kk);
-                            if narrows {
-                                narrowing[v].push(kk);
-                            }
                             if let Some(list) = &mut neighbours[v] {
                                 list.extend(vars.iter().filter(|&&u| u != v).map(|&u| u as u32));
                             }
                         }
+                        vars.to_vec()
+                    }
+                };
+                for v in vars {
+                    lists[v].push(kk);
+                    if narrows {
+                        narrowing[v].push(kk);
+                    }
+                    if filters {
+                        filtering[v].push(kk);
                     }
                 }
             }
-            for list in lists.iter_mut().chain(&mut narrowing) {
+            for list in lists.iter_mut().chain(&mut narrowing).chain(&mut filtering) {
                 list.dedup();
             }
             for list in neighbours.iter_mut().flatten() {
@@ -110,9 +120,11 @@ pub(crate) mod sealed {
                 list.dedup();
             }
             Watch {
-                global,
+                global: global && !skips_filters,
                 lists,
                 narrowing,
+                skips_filters,
+                filtering,
                 neighbours,
             }
         }
@@ -140,6 +152,8 @@ pub(crate) mod sealed {
         fn scope(&self, k: usize) -> Option<&[usize]>;
         /// Whether checker `k` narrows.
         fn narrows(&self, k: usize) -> bool;
+        /// Whether checker `k`'s filter is called (see `Checker::filters`).
+        fn filters(&self, k: usize) -> bool;
         /// Prepares every checker for the model, in model order.
         fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError>;
 
@@ -246,18 +260,28 @@ macro_rules! tuple_checkers {
                     _ => unreachable!("no checker {k}"),
                 }
             }
+            fn filters(&self, k: usize) -> bool {
+                match k {
+                    $($i => self.$i.filters(),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
             fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
                 $(self.$i.prepare(model)?;)+
                 Ok(())
             }
             #[inline(always)]
             fn filter_all(&self, assignment: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>, _: &Watch) {
-                $(self.$i.filter(assignment, var, candidates);)+
+                $(if !self.$i.narrows() || self.$i.filters() {
+                    self.$i.filter(assignment, var, candidates);
+                })+
             }
             #[inline(always)]
             fn filter_all_word(&self, assignment: &Assignment<'_, V>, var: usize, candidates: u64, _: &Watch) -> u64 {
                 let mut word = candidates;
-                $(word = self.$i.filter_word(assignment, var, word);)+
+                $(if !self.$i.narrows() || self.$i.filters() {
+                    word = self.$i.filter_word(assignment, var, word);
+                })+
                 word
             }
             fn filter_each(
@@ -269,7 +293,9 @@ macro_rules! tuple_checkers {
                 after: &mut dyn FnMut(usize, &Candidates<'_>),
             ) {
                 $(
-                    self.$i.filter(assignment, var, candidates);
+                    if !self.$i.narrows() || self.$i.filters() {
+                        self.$i.filter(assignment, var, candidates);
+                    }
                     after($i, candidates);
                 )+
             }
@@ -354,13 +380,19 @@ fn each_watching<T>(
     }
 }
 
-/// [`each_watching`] without changing the checkers.
+/// Calls `f` on each checker of `items` whose filter applies to `var`,
+/// in model order.
 #[inline(always)]
-fn each_watching_ref<T>(items: &[T], watch: &Watch, var: usize, mut f: impl FnMut(usize, &T)) {
+fn each_filtering<T>(items: &[T], watch: &Watch, var: usize, mut f: impl FnMut(usize, &T)) {
     if watch.global {
         items.iter().enumerate().for_each(|(k, item)| f(k, item));
     } else {
-        for &k in &watch.lists[var] {
+        let list = if watch.skips_filters {
+            &watch.filtering[var]
+        } else {
+            &watch.lists[var]
+        };
+        for &k in list {
             f(k as usize, &items[k as usize]);
         }
     }
@@ -384,6 +416,9 @@ macro_rules! boxed_checkers {
             fn narrows(&self, k: usize) -> bool {
                 self[k].narrows()
             }
+            fn filters(&self, k: usize) -> bool {
+                self[k].filters()
+            }
             fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
                 self.iter_mut().try_for_each(|c| c.prepare(model))
             }
@@ -395,7 +430,7 @@ macro_rules! boxed_checkers {
                 candidates: &mut Candidates<'_>,
                 watch: &Watch,
             ) {
-                each_watching_ref(self, watch, var, |_, item| {
+                each_filtering(self, watch, var, |_, item| {
                     item.filter(assignment, var, candidates);
                 });
             }
@@ -408,7 +443,7 @@ macro_rules! boxed_checkers {
                 watch: &Watch,
             ) -> u64 {
                 let mut word = candidates;
-                each_watching_ref(self, watch, var, |_, item| {
+                each_filtering(self, watch, var, |_, item| {
                     word = (**item).filter_word(assignment, var, word);
                 });
                 word
@@ -421,7 +456,7 @@ macro_rules! boxed_checkers {
                 watch: &Watch,
                 after: &mut dyn FnMut(usize, &Candidates<'_>),
             ) {
-                each_watching_ref(self, watch, var, |k, item| {
+                each_filtering(self, watch, var, |k, item| {
                     item.filter(assignment, var, candidates);
                     after(k, candidates);
                 });
@@ -511,6 +546,9 @@ impl<V> Set<V> for () {
     }
     fn narrows(&self, _: usize) -> bool {
         false
+    }
+    fn filters(&self, _: usize) -> bool {
+        true
     }
     fn prepare(&mut self, _: &ModelInfo<'_, V>) -> Result<(), ModelError> {
         Ok(())

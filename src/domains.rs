@@ -56,8 +56,17 @@ impl fmt::Display for Conflict {
 pub(crate) struct Kept {
     pub(crate) words: Vec<u64>,
     pub(crate) w: usize,
-    /// Per trail entry, the variable; its old words are in `old`.
-    trail: Vec<u32>,
+    /// Per variable, the number of candidates in its set.
+    pub(crate) size: Vec<u32>,
+    /// Variables whose set came down to one candidate, at this level or
+    /// above (some may be assigned since): smallest-domain-first looks here
+    /// first.
+    pub(crate) singles: Vec<u32>,
+    /// Per open level, the length of `singles` when it opened.
+    levels: Vec<u32>,
+    /// Per trail entry, the variable and its old size; its old words are
+    /// in `old`.
+    trail: Vec<(u32, u32)>,
     old: Vec<u64>,
     /// Per variable, the level at which its words were last saved.
     stamp: Vec<u64>,
@@ -69,26 +78,23 @@ pub(crate) struct Kept {
     queue: Vec<u32>,
     head: usize,
     queued: Vec<bool>,
-    /// Per queued variable, the one narrowing checker whose changes alone
-    /// queued it (`BY_ENGINE`: the engine's step, or several checkers'):
-    /// that checker is not called again for them.
-    changed_by: Vec<u32>,
-    /// The narrowing checker running now (`BY_ENGINE` outside `narrow`).
-    pub(crate) narrowing: u32,
     /// In cross-check mode, each removal `(var, index)` since the log was cleared.
     pub(crate) log: Option<Vec<(u32, u32)>>,
 }
 
 impl Kept {
     pub(crate) fn new(initial: &[u64], n: usize, w: usize) -> Kept {
+        let size: Vec<u32> = (0..n)
+            .map(|var| count(&initial[var * w..(var + 1) * w]))
+            .collect();
         Kept {
             words: initial.to_vec(),
+            singles: (0..n as u32).filter(|&v| size[v as usize] == 1).collect(),
+            size,
             w,
             stamp: vec![0; n],
             level: 0,
             queued: vec![false; n],
-            changed_by: vec![BY_ENGINE; n],
-            narrowing: BY_ENGINE,
             ..Kept::default()
         }
     }
@@ -104,6 +110,7 @@ impl Kept {
     #[inline]
     pub(crate) fn open(&mut self) -> u32 {
         self.level += 1;
+        self.levels.push(self.singles.len() as u32);
         self.trail.len() as u32
     }
 
@@ -112,8 +119,13 @@ impl Kept {
     pub(crate) fn restore(&mut self, mark: u32) {
         let mark = mark as usize;
         let w = self.w;
+        if let Some(singles) = self.levels.pop() {
+            self.singles.truncate(singles as usize);
+        }
         while self.trail.len() > mark {
-            let var = self.trail.pop().unwrap_or_default() as usize;
+            let (var, size) = self.trail.pop().unwrap_or_default();
+            let var = var as usize;
+            self.size[var] = size;
             if w == 1 {
                 self.words[var] = self.old.pop().unwrap_or_default();
             } else {
@@ -131,7 +143,7 @@ impl Kept {
     fn save(&mut self, var: usize) {
         if self.stamp[var] != self.level {
             self.stamp[var] = self.level;
-            self.trail.push(var as u32);
+            self.trail.push((var as u32, self.size[var]));
             let w = self.w;
             if w == 1 {
                 self.old.push(self.words[var]);
@@ -164,11 +176,15 @@ impl Kept {
             self.save_slow(var);
         }
         self.words[at] &= !bit;
+        self.size[var] -= 1;
+        if self.size[var] == 1 {
+            self.singles.push(var as u32);
+        }
         if let Some(log) = &mut self.log {
             log.push((var as u32, index as u32));
         }
         self.queue_var(var);
-        if self.words[at] == 0 && self.of(var).iter().all(|&word| word == 0) {
+        if self.size[var] == 0 {
             return Err(Conflict { var: Some(var) });
         }
         Ok(true)
@@ -196,6 +212,7 @@ impl Kept {
                     self.save(var);
                 }
                 self.words[var * w + wi] = new;
+                self.size[var] -= (old & !new).count_ones();
                 if let Some(log) = &mut self.log {
                     for bit in iter_bits(&[old & !new]) {
                         log.push((var as u32, (wi * 64 + bit) as u32));
@@ -206,6 +223,9 @@ impl Kept {
         }
         if !changed {
             return Ok(false);
+        }
+        if self.size[var] == 1 {
+            self.singles.push(var as u32);
         }
         self.queue_var(var);
         if left == 0 {
@@ -219,6 +239,7 @@ impl Kept {
     #[inline]
     pub(crate) fn fix(&mut self, var: usize, index: usize) {
         self.save(var);
+        self.size[var] = 1;
         let w = self.w;
         if w == 1 {
             self.words[var] = 1 << index;
@@ -230,29 +251,22 @@ impl Kept {
         self.queue_var(var);
     }
 
-    /// Queues `var` for its narrowing checkers, unless it is queued, and
-    /// notes who changed it.
+    /// Queues `var` for its narrowing checkers, unless it is queued.
     #[inline]
     pub(crate) fn queue_var(&mut self, var: usize) {
-        if self.queued[var] {
-            if self.changed_by[var] != self.narrowing {
-                self.changed_by[var] = BY_ENGINE;
-            }
-        } else {
+        if !self.queued[var] {
             self.queued[var] = true;
-            self.changed_by[var] = self.narrowing;
             self.queue.push(var as u32);
         }
     }
 
-    /// The next variable of the queue, and the checker not to call for it
-    /// (`BY_ENGINE`: none).
+    /// The next variable of the queue.
     #[inline]
-    pub(crate) fn next_queued(&mut self) -> Option<(usize, u32)> {
+    pub(crate) fn next_queued(&mut self) -> Option<usize> {
         let var = *self.queue.get(self.head)? as usize;
         self.head += 1;
         self.queued[var] = false;
-        Some((var, self.changed_by[var]))
+        Some(var)
     }
 
     /// Empties the queue (after a conflict).
@@ -276,9 +290,6 @@ impl Kept {
         }
     }
 }
-
-/// No narrowing checker: the engine (or several checkers) changed a set.
-pub(crate) const BY_ENGINE: u32 = u32::MAX;
 
 fn count(words: &[u64]) -> u32 {
     words.iter().map(|w| w.count_ones()).sum()
@@ -354,7 +365,7 @@ impl<V> Domains<'_, V> {
     /// Number of candidates of `var`.
     #[must_use]
     pub fn len(&self, var: usize) -> usize {
-        count(self.kept.of(var)) as usize
+        self.kept.size[var] as usize
     }
 
     /// Whether domain index `index` is a candidate of `var`.

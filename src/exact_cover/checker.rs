@@ -229,6 +229,12 @@ impl Checker<usize> for CoverChecker {
         true
     }
 
+    // `narrow` keeps every item's options exactly those that fit the
+    // options taken: there is nothing left for a filter to remove.
+    fn filters(&self) -> bool {
+        false
+    }
+
     fn narrow(&self, var: usize, d: &mut Domains<'_, usize>) -> Result<(), Conflict> {
         let Some(index) = single(d.words(var))? else {
             return Ok(());

@@ -126,6 +126,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         st.describe = config.describe;
         st.lookahead = config.lookahead;
         st.propagating = watch.any_narrowing() || config.lookahead > 0;
+        st.exact_sizes = st.propagating
+            && (config.lookahead == ALL
+                || (watch.skips_filters && watch.filtering.iter().all(Vec::is_empty)));
         if config.removal_events {
             st.removals = Some(Vec::new());
         }

@@ -4,7 +4,7 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::Candidates;
 use crate::checkers::sealed::Set;
-use crate::domains::{BY_ENGINE, Domains};
+use crate::domains::Domains;
 
 use super::state::{ALL, State, Wipeout};
 
@@ -51,13 +51,8 @@ pub(crate) fn root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<
 /// until the queue is empty.
 fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
     let watch = st.watch;
-    while let Some((var, skip)) = st.kept.next_queued() {
+    while let Some(var) = st.kept.next_queued() {
         for &k in &watch.narrowing[var] {
-            if k == skip {
-                // Its own changes: it reached its fixpoint on them.
-                continue;
-            }
-            st.kept.narrowing = k;
             let k = k as usize;
             let audit = st.describe.is_some().then(|| st.kept.words.clone());
             if audit.is_some() || st.removals.is_some() {
@@ -72,7 +67,6 @@ fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeo
                     kept: &mut st.kept,
                 },
             );
-            st.kept.narrowing = BY_ENGINE;
             let removed = st.kept.log.take().unwrap_or_default();
             if let Some(list) = &mut st.removals {
                 list.extend(removed.iter().map(|&(v, i)| (v, i, k as u32)));

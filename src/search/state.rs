@@ -45,6 +45,10 @@ pub(crate) struct State<'t, V> {
     /// Some checker narrows, or look-ahead keeps narrowed sets: the general
     /// path saves candidate sets on the trail.
     pub(crate) propagating: bool,
+    /// Every variable's kept set is exactly its promising values (forward
+    /// checking, or narrowing that leaves nothing to filter): their sizes
+    /// are what smallest-domain-first compares.
+    pub(crate) exact_sizes: bool,
     pub(crate) budget: Budget,
     /// Solutions visited.
     pub(crate) solutions: u128,
@@ -104,6 +108,7 @@ impl<'t, V> State<'t, V> {
             kept: Kept::new(&table.initial, n, table.words),
             lookahead: 0,
             propagating: false,
+            exact_sizes: false,
             budget,
             solutions: 0,
             count: 0,
@@ -294,14 +299,36 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
 ) -> usize {
     // (size, degree, var)
     let mut best: Option<(u32, u32, usize)> = None;
+    if st.exact_sizes {
+        // A variable with one candidate left is picked first, with the usual
+        // tie rule, from those that came down to one, without a scan.
+        for &var in &st.kept.singles {
+            let var = var as usize;
+            if st.slots[var] != UNASSIGNED || st.kept.size[var] != 1 {
+                continue;
+            }
+            let degree = st.options.degrees[var];
+            let better = best.is_none_or(|(_, g, v)| degree > g || (degree == g && var < v));
+            if better {
+                best = Some((1, degree, var));
+            }
+        }
+        if let Some((_, _, var)) = best {
+            return var;
+        }
+    }
     let assignment = Assignment::new(st.table, &st.slots);
     for var in 0..st.n {
         if st.slots[var] != UNASSIGNED {
             continue;
         }
-        let size = if st.lookahead == ALL {
-            // Forward checking keeps every set filtered.
-            st.kept.of(var).iter().map(|x| x.count_ones()).sum::<u32>()
+        let size = if st.exact_sizes
+            || st.lookahead == ALL
+            || (st.watch.skips_filters && st.watch.filtering[var].is_empty())
+        {
+            // Forward checking keeps every set filtered; so does narrowing
+            // that leaves nothing for a filter.
+            st.kept.size[var]
         } else {
             let dst = frames.store().words_mut(d);
             dst.copy_from_slice(st.kept.of(var));
