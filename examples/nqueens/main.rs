@@ -10,6 +10,7 @@
 
 mod input;
 mod plain;
+mod progress;
 mod work;
 
 use std::fmt::Display;

@@ -2,28 +2,20 @@
 //! with a progress bar and a checkpoint file.
 
 use std::fs::File;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
 use backtracker::puzzles::{MAX_QUEENS, nqueens};
 use backtracker::units::{Checkpoint, ResultLine, UnitLine, merge, merge_checked, read_results};
-use backtracker::{Checkers, Model, Outcome};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use backtracker::{Checkers, Model, Outcome, Unit};
 
 use crate::input::shorten;
+use crate::progress::{self, BOXED_PROGRESS_FROM, PROGRESS_FROM, Progress, Run};
 use crate::{Fail, Out, print_stats, report_interrupted};
 
 /// Split depth of unit-by-unit counts unless `--depth` says otherwise.
 pub const DEFAULT_DEPTH: usize = 3;
-
-/// Boards from this size up show a progress bar (when standard error is a terminal).
-const PROGRESS_FROM: usize = 16;
-
-/// The same for models of boxed checkers (`--plain`, `--constraints`),
-/// which count on one thread and several times slower.
-const BOXED_PROGRESS_FROM: usize = 14;
 
 /// The model name that unit lines carry.
 pub fn model_name(n: usize) -> String {
@@ -48,13 +40,7 @@ fn foreign_text(found: &str) -> String {
 
 /// Whether a plain count should go unit by unit to show a progress bar.
 pub fn wants_progress(n: usize) -> bool {
-    progress_from(n, PROGRESS_FROM)
-}
-
-/// Whether a board of size `n` is at least `from` and standard error is a
-/// terminal to draw a progress bar on.
-fn progress_from(n: usize, from: usize) -> bool {
-    n >= from && io::stderr().is_terminal()
+    progress::wanted(n, PROGRESS_FROM)
 }
 
 /// `--split DEPTH`: the units, one line each.
@@ -257,7 +243,13 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
     let todo: Vec<&UnitLine> = lines.iter().filter(|l| !finished[l.index]).collect();
     let todo_units: Vec<_> = todo.iter().map(|l| l.unit.clone()).collect();
 
-    let bar = progress_bar(lines.len(), earlier.len());
+    let all_units: Vec<Unit> = lines.iter().map(|l| l.unit.clone()).collect();
+    let run = Run {
+        symmetry: plan.symmetry,
+        lookahead: plan.lookahead,
+        threads: plan.threads,
+    };
+    let bar = Progress::start(model, &all_units, &finished, &run);
     let fresh = Mutex::new(Vec::with_capacity(todo.len()));
     let write_error: Mutex<Option<String>> = Mutex::new(None);
     let done = AtomicUsize::new(earlier.len());
@@ -281,7 +273,7 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
             .push(result);
         done.fetch_add(1, Ordering::Relaxed);
         if let Some(bar) = &bar {
-            bar.inc(1);
+            bar.finish_unit(todo[i].index);
         }
     };
     let outcome = model
@@ -292,7 +284,7 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
         .cancel_flag(Arc::clone(cancel))
         .count_units(&todo_units, plan.threads, on_done);
     if let Some(bar) = &bar {
-        bar.finish_and_clear();
+        bar.finish();
     }
     if let Some(message) = write_error
         .into_inner()
@@ -329,8 +321,16 @@ pub fn count_one_thread<C: Checkers<usize>>(
     lookahead: usize,
     cancel: &Arc<AtomicBool>,
 ) -> Outcome<u128> {
-    let units = progress_from(model.len(), BOXED_PROGRESS_FROM)
+    let units = progress::wanted(model.len(), BOXED_PROGRESS_FROM)
         .then(|| model.split(DEFAULT_DEPTH, symmetry));
+    let run = Run {
+        symmetry,
+        lookahead,
+        threads: 1,
+    };
+    let bar = units
+        .as_ref()
+        .and_then(|units| Progress::start(model, units, &vec![false; units.len()], &run));
     let search = model
         .search()
         .lookahead(lookahead)
@@ -338,29 +338,11 @@ pub fn count_one_thread<C: Checkers<usize>>(
         .tally_rejections(stats)
         .cancel_flag(Arc::clone(cancel));
     if let Some(units) = units
-        && let Some(bar) = progress_bar(units.len(), 0)
+        && let Some(bar) = bar
     {
-        let outcome = search.count_units_in_turn(&units, |_, _| bar.inc(1));
-        bar.finish_and_clear();
+        let outcome = search.count_units_in_turn(&units, |i, _| bar.finish_unit(i));
+        bar.finish();
         return outcome;
     }
     search.count()
-}
-
-/// A bar on standard error when it is a terminal: units done and total,
-/// rate and time left.
-fn progress_bar(total: usize, done: usize) -> Option<ProgressBar> {
-    if !io::stderr().is_terminal() {
-        return None;
-    }
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {pos}/{len} units  {per_sec}  ETA {eta}",
-    )
-    .ok()?
-    .progress_chars("=> ");
-    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr())
-        .with_style(style)
-        .with_position(done as u64);
-    bar.enable_steady_tick(Duration::from_millis(250));
-    Some(bar)
 }
