@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Compares `nqueens N --estimate` with the count it predicts: for each N,
+# the estimated nodes, solutions and seconds (with their 95% intervals),
+# the time the estimate itself took, and the true nodes and CPU seconds of
+# `nqueens N --threads 1 --stats` (symmetry on, as both run by default).
+#
+#   bash scripts/estimate-table.sh [N ...]      (default: 12 13 14 15 16)
+#
+# Uses the release build of the nqueens example (built when NQUEENS is not
+# set). Prints one Markdown table row per N.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+if [[ -z "${NQUEENS:-}" ]]; then
+    cargo build --release --quiet --example nqueens
+    target_dir=$(cargo metadata --format-version 1 --no-deps |
+        sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+    NQUEENS="$target_dir/release/examples/nqueens"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "| N | nodes, estimated (95% interval) | nodes, true | solutions, estimated (95% interval) | solutions, true | seconds, estimated | seconds, measured | estimate took (s) |"
+echo "|---|---|---|---|---|---|---|---|"
+ns=("$@")
+if [[ ${#ns[@]} -eq 0 ]]; then
+    ns=(12 13 14 15 16)
+fi
+for n in "${ns[@]}"; do
+    /usr/bin/time -f %U -o "$work/etime" "$NQUEENS" "$n" --estimate >"$work/est"
+    /usr/bin/time -f %U -o "$work/time" "$NQUEENS" "$n" --threads 1 --stats \
+        >"$work/count" 2>"$work/stats"
+    read -r _ nv nl nh < <(grep '^nodes' "$work/est")
+    read -r _ sv sl sh < <(grep '^solutions' "$work/est")
+    read -r _ tv _ _ < <(grep '^seconds' "$work/est")
+    nodes=$(grep -m1 -o 'nodes: *[0-9]*' "$work/stats" | grep -o '[0-9]*$')
+    echo "| $n | $nv ($nl-$nh) | $nodes | $sv ($sl-$sh) | $(cat "$work/count") | $tv | $(cat "$work/time") | $(cat "$work/etime") |"
+done
