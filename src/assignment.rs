@@ -62,6 +62,41 @@ impl<V> Copy for Choice<'_, V> {}
 
 /// The variables of a model, as checkers see them in
 /// [`Checker::prepare`](crate::Checker::prepare).
+///
+/// ```
+/// use backtracker::{Assignment, Checker, ModelBuilder, ModelInfo, ModelError};
+///
+/// /// "x < y", with both variables found by name when the model is built.
+/// #[derive(Default)]
+/// struct Less(usize, usize);
+///
+/// impl Checker<i32> for Less {
+///     fn name(&self) -> &str {
+///         "less"
+///     }
+///     fn check(&self, a: &Assignment<'_, i32>) -> bool {
+///         match (a.get(self.0), a.get(self.1)) {
+///             (Some(x), Some(y)) => x < y,
+///             _ => true,
+///         }
+///     }
+///     fn prepare(&mut self, model: &ModelInfo<'_, i32>) -> Result<(), ModelError> {
+///         assert!(!model.is_empty() && model.len() == 2);
+///         assert_eq!((model.name(0), model.domain(0)), ("y", &[1, 2, 3][..]));
+///         self.0 = model.index_of("x").expect("a variable x");
+///         self.1 = model.index_of("y").expect("a variable y");
+///         Ok(())
+///     }
+/// }
+///
+/// let mut b = ModelBuilder::new();
+/// b.variable("y", [1, 2, 3]);
+/// b.variable("x", [1, 2, 3]);
+/// let mut model = b.build((Less::default(),))?;
+/// assert_eq!(model.search().first().value, Some(vec![2, 1])); // y = 2, x = 1
+/// assert_eq!(model.search().count().value, 3);
+/// # Ok::<(), ModelError>(())
+/// ```
 #[derive(Debug)]
 pub struct ModelInfo<'a, V> {
     pub(crate) table: &'a Table<V>,
