@@ -28,6 +28,20 @@ impl<V> Table<V> {
 
 /// One candidate step: variable `var` takes the value with domain index
 /// `index`, which is `value`.
+///
+/// ```
+/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+///
+/// // The first step of 4-queens: row 0 takes column 0.
+/// let mut first = None;
+/// nqueens(4).unwrap().search().observer(from_fn(|e: &Event<'_, usize>| {
+///     if let (None, Event::Assign { choice, .. }) = (first, e) {
+///         first = Some((choice.var, choice.index, *choice.value));
+///     }
+///     Control::Continue
+/// })).count();
+/// assert_eq!(first, Some((0, 0, 0)));
+/// ```
 #[derive(Debug)]
 pub struct Choice<'a, V> {
     /// The variable's index in the model.
@@ -48,6 +62,41 @@ impl<V> Copy for Choice<'_, V> {}
 
 /// The variables of a model, as checkers see them in
 /// [`Checker::prepare`](crate::Checker::prepare).
+///
+/// ```
+/// use backtracker::{Assignment, Checker, ModelBuilder, ModelInfo, ModelError};
+///
+/// /// "x < y", with both variables found by name when the model is built.
+/// #[derive(Default)]
+/// struct Less(usize, usize);
+///
+/// impl Checker<i32> for Less {
+///     fn name(&self) -> &str {
+///         "less"
+///     }
+///     fn check(&self, a: &Assignment<'_, i32>) -> bool {
+///         match (a.get(self.0), a.get(self.1)) {
+///             (Some(x), Some(y)) => x < y,
+///             _ => true,
+///         }
+///     }
+///     fn prepare(&mut self, model: &ModelInfo<'_, i32>) -> Result<(), ModelError> {
+///         assert!(!model.is_empty() && model.len() == 2);
+///         assert_eq!((model.name(0), model.domain(0)), ("y", &[1, 2, 3][..]));
+///         self.0 = model.index_of("x").expect("a variable x");
+///         self.1 = model.index_of("y").expect("a variable y");
+///         Ok(())
+///     }
+/// }
+///
+/// let mut b = ModelBuilder::new();
+/// b.variable("y", [1, 2, 3]);
+/// b.variable("x", [1, 2, 3]);
+/// let mut model = b.build((Less::default(),))?;
+/// assert_eq!(model.search().first().value, Some(vec![2, 1])); // y = 2, x = 1
+/// assert_eq!(model.search().count().value, 3);
+/// # Ok::<(), ModelError>(())
+/// ```
 #[derive(Debug)]
 pub struct ModelInfo<'a, V> {
     pub(crate) table: &'a Table<V>,
@@ -90,6 +139,24 @@ impl<'a, V> ModelInfo<'a, V> {
 /// Checkers read it in [`check`](crate::Checker::check),
 /// [`promising`](crate::Checker::promising) and
 /// [`filter`](crate::Checker::filter); observers see it in events.
+///
+/// ```
+/// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+/// # let mut b = ModelBuilder::new();
+/// # let x = b.variable("x", [1, 2, 3]);
+/// # let y = b.variable("y", [1, 2, 3]);
+/// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+/// // x < y with x and y in 1..=3: three solutions, each complete.
+/// let mut solutions = Vec::new();
+/// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+///     if let Event::Solution { assignment, .. } = e {
+///         assert!(assignment.is_complete());
+///         solutions.push((assignment.get(x).copied(), assignment.get(y).copied()));
+///     }
+///     Control::Continue
+/// })).count();
+/// assert_eq!(solutions, [(Some(1), Some(2)), (Some(1), Some(3)), (Some(2), Some(3))]);
+/// ```
 pub struct Assignment<'a, V> {
     pub(crate) table: &'a Table<V>,
     /// Per variable, its domain index or `UNASSIGNED`; in prefix form, the
@@ -134,6 +201,24 @@ impl<'a, V> Assignment<'a, V> {
 
     /// This assignment extended by `choice` (the candidate's variable must
     /// be unassigned here).
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let (None, Event::Reject { assignment, choice, .. }) = (&seen, e) {
+    ///         seen = Some((assignment.get(y).copied(), assignment.with(*choice).get(y).copied()));
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// // y = 1 is the first step refused (x = 1 < y fails); judged with it laid over:
+    /// assert_eq!(seen, Some((None, Some(1))));
+    /// ```
     #[inline]
     #[must_use]
     pub fn with(&self, choice: Choice<'_, V>) -> Assignment<'a, V> {
@@ -146,6 +231,23 @@ impl<'a, V> Assignment<'a, V> {
     }
 
     /// Number of variables in the model (assigned or not).
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some((assignment.len(), assignment.is_empty()));
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some((2, false)));
+    /// ```
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
@@ -153,6 +255,23 @@ impl<'a, V> Assignment<'a, V> {
     }
 
     /// Whether the model has no variables.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some(assignment.is_empty());
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some(false));
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -160,6 +279,23 @@ impl<'a, V> Assignment<'a, V> {
     }
 
     /// The domain index of `var`'s value, if it is assigned.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some((assignment.index(x), assignment.index(y)));
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some((Some(0), Some(1)))); // domain positions of 1 and 2
+    /// ```
     #[inline]
     #[must_use]
     pub fn index(&self, var: usize) -> Option<usize> {
@@ -178,6 +314,23 @@ impl<'a, V> Assignment<'a, V> {
     }
 
     /// The value of `var`, if it is assigned.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some((assignment.get(x).copied(), assignment.get(y).copied()));
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some((Some(1), Some(2))));
+    /// ```
     #[inline]
     #[must_use]
     pub fn get(&self, var: usize) -> Option<&'a V> {
@@ -186,6 +339,24 @@ impl<'a, V> Assignment<'a, V> {
     }
 
     /// Whether `var` has a value.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let (None, Event::Reject { assignment, choice, .. }) = (&seen, e) {
+    ///         seen = Some((assignment.is_assigned(x), assignment.is_assigned(y)));
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// // When y = 1 is refused, only x has a value.
+    /// assert_eq!(seen, Some((true, false)));
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_assigned(&self, var: usize) -> bool {
@@ -193,29 +364,115 @@ impl<'a, V> Assignment<'a, V> {
     }
 
     /// Number of assigned variables.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let (None, Event::Reject { assignment, choice, .. }) = (&seen, e) {
+    ///         seen = Some(assignment.assigned_count());
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// // When y = 1 is refused, only x has a value.
+    /// assert_eq!(seen, Some(1));
+    /// ```
     #[must_use]
     pub fn assigned_count(&self) -> usize {
         (0..self.len()).filter(|&v| self.is_assigned(v)).count()
     }
 
     /// Whether every variable has a value.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some(assignment.is_complete());
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some(true));
+    /// ```
     #[must_use]
     pub fn is_complete(&self) -> bool {
         (0..self.len()).all(|v| self.is_assigned(v))
     }
 
     /// The assigned variables with their values, in variable order.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some(assignment.iter().map(|(v, &value)| (v, value)).collect::<Vec<_>>());
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some(vec![(0, 1), (1, 2)]));
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (usize, &'a V)> + '_ {
         (0..self.len()).filter_map(|v| self.get(v).map(|x| (v, x)))
     }
 
     /// The name of variable `var`.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some(assignment.name(y).to_string());
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen.as_deref(), Some("y"));
+    /// ```
     #[must_use]
     pub fn name(&self, var: usize) -> &'a str {
         &self.table.names[var]
     }
 
     /// The ordered domain of variable `var`.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some(assignment.domain(y).to_vec());
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some(vec![1, 2, 3]));
+    /// ```
     #[inline]
     #[must_use]
     pub fn domain(&self, var: usize) -> &'a [V] {
@@ -223,6 +480,23 @@ impl<'a, V> Assignment<'a, V> {
     }
 
     /// The values of all variables, if every one is assigned.
+    ///
+    /// ```
+    /// # use backtracker::{constraints::Predicate, observe::from_fn, Control, Event, ModelBuilder};
+    /// # let mut b = ModelBuilder::new();
+    /// # let x = b.variable("x", [1, 2, 3]);
+    /// # let y = b.variable("y", [1, 2, 3]);
+    /// # let mut model = b.build((Predicate::new("less", [x, y], |v| v[0] < v[1]),)).unwrap();
+    /// // x < y, x and y in 1..=3: the first solution is x = 1, y = 2.
+    /// let mut seen = None;
+    /// model.search().observer(from_fn(|e: &Event<'_, i32>| {
+    ///     if let Event::Solution { assignment, .. } = e {
+    ///         seen = Some(assignment.values());
+    ///     }
+    ///     Control::Continue
+    /// })).first();
+    /// assert_eq!(seen, Some(Some(vec![1, 2])));
+    /// ```
     #[must_use]
     pub fn values(&self) -> Option<Vec<V>>
     where

@@ -20,6 +20,12 @@ pub struct Board {
 
 impl Board {
     /// A board of `rows` by `cols` cells.
+    ///
+    /// ```
+    /// use backtracker::board::Board;
+    ///
+    /// assert_eq!(Board::new(2, 2).render(|_, _| '.'), "..\n..\n");
+    /// ```
     #[must_use]
     pub fn new(rows: usize, cols: usize) -> Self {
         Board {
@@ -30,6 +36,13 @@ impl Board {
     }
 
     /// Draws `|` and `-` between boxes of `box_rows` by `box_cols` cells.
+    ///
+    /// ```
+    /// use backtracker::board::Board;
+    ///
+    /// let text = Board::new(2, 4).boxes(1, 2).render(|_, _| '#');
+    /// assert_eq!(text, "##|##\n--+--\n##|##\n");
+    /// ```
     #[must_use]
     pub fn boxes(mut self, box_rows: usize, box_cols: usize) -> Self {
         self.boxes = Some((box_rows.max(1), box_cols.max(1)));
@@ -37,6 +50,15 @@ impl Board {
     }
 
     /// The board with `cell(row, col)` in each cell, each row ending in a newline.
+    ///
+    /// ```
+    /// use backtracker::{board::Board, puzzles::nqueens};
+    ///
+    /// // The first 4-queens solution in search order, worked by hand: 1, 3, 0, 2.
+    /// let queens = nqueens(4).unwrap().search().symmetry(false).first().value.unwrap();
+    /// let text = Board::new(4, 4).render(|r, c| if queens[r] == c { 'Q' } else { '.' });
+    /// assert_eq!(text, ".Q..\n...Q\nQ...\n..Q.\n");
+    /// ```
     pub fn render(&self, cell: impl Fn(usize, usize) -> char) -> String {
         let mut out = String::with_capacity((self.rows + 1) * (self.cols * 2 + 2));
         for r in 0..self.rows {

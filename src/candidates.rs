@@ -32,12 +32,30 @@ pub struct Candidates<'a> {
 
 impl<'a> Candidates<'a> {
     /// Wraps words of a bitset (bit `i` of word `w` is domain index `64 * w + i`).
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// // Domain indices 0, 2 and 64 of a domain of more than 64 values.
+    /// let mut words = [0b101, 0b1];
+    /// let set = Candidates::new(&mut words);
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [0, 2, 64]);
+    /// ```
     #[inline]
     pub fn new(words: &'a mut [u64]) -> Self {
         Candidates { words }
     }
 
     /// The words of the set, lowest indices first.
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// let mut words = [0b110];
+    /// let mut set = Candidates::new(&mut words);
+    /// set.remove(2);
+    /// assert_eq!(set.words(), [0b010]);
+    /// ```
     #[inline]
     #[must_use]
     pub fn words(&self) -> &[u64] {
@@ -45,12 +63,31 @@ impl<'a> Candidates<'a> {
     }
 
     /// The words of the set, to filter a whole word at once (`words[0] &= mask`).
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// // Keep only the even indices, a word at a time.
+    /// let mut words = [0b1111];
+    /// let mut set = Candidates::new(&mut words);
+    /// set.words_mut()[0] &= 0x5555_5555_5555_5555;
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [0, 2]);
+    /// ```
     #[inline]
     pub fn words_mut(&mut self) -> &mut [u64] {
         self.words
     }
 
     /// Whether domain index `index` is still a candidate.
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// let mut words = [0b100];
+    /// let set = Candidates::new(&mut words);
+    /// assert!(set.contains(2));
+    /// assert!(!set.contains(0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn contains(&self, index: usize) -> bool {
@@ -60,6 +97,16 @@ impl<'a> Candidates<'a> {
     }
 
     /// Removes domain index `index` from the set (no effect if absent).
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// let mut words = [0b11];
+    /// let mut set = Candidates::new(&mut words);
+    /// set.remove(0);
+    /// set.remove(0); // already gone: no change
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [1]);
+    /// ```
     #[inline]
     pub fn remove(&mut self, index: usize) {
         if let Some(w) = self.words.get_mut(index / 64) {
@@ -68,6 +115,13 @@ impl<'a> Candidates<'a> {
     }
 
     /// Number of candidates.
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// let mut words = [u64::MAX, 0b1];
+    /// assert_eq!(Candidates::new(&mut words).len(), 65);
+    /// ```
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
@@ -75,6 +129,16 @@ impl<'a> Candidates<'a> {
     }
 
     /// Whether no candidate is left.
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// let mut words = [0b1];
+    /// let mut set = Candidates::new(&mut words);
+    /// assert!(!set.is_empty());
+    /// set.remove(0);
+    /// assert!(set.is_empty());
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -83,6 +147,15 @@ impl<'a> Candidates<'a> {
 
     /// Keeps only the candidates for which `keep` answers `true`, asking in
     /// increasing index order.
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// let mut words = [0b11_1111];
+    /// let mut set = Candidates::new(&mut words);
+    /// set.retain(|i| i % 3 == 0);
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [0, 3]);
+    /// ```
     #[inline(always)]
     pub fn retain(&mut self, mut keep: impl FnMut(usize) -> bool) {
         for (wi, word) in self.words.iter_mut().enumerate() {
@@ -101,6 +174,13 @@ impl<'a> Candidates<'a> {
     }
 
     /// The candidates' domain indices in increasing order.
+    ///
+    /// ```
+    /// use backtracker::Candidates;
+    ///
+    /// let mut words = [0b1001, 0b10];
+    /// assert_eq!(Candidates::new(&mut words).iter().collect::<Vec<_>>(), [0, 3, 65]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         iter_bits(self.words)
     }

@@ -29,12 +29,25 @@ pub struct Conflict {
 impl Conflict {
     /// A conflict that names no variable: the assignment cannot be
     /// completed, as far as the checker can tell.
+    ///
+    /// ```
+    /// use backtracker::Conflict;
+    ///
+    /// assert_eq!(Conflict::new(), Conflict::default());
+    /// ```
     #[must_use]
     pub fn new() -> Conflict {
         Conflict { var: None }
     }
 
     /// The variable left without candidates, if that is the cause.
+    ///
+    /// ```
+    /// use backtracker::Conflict;
+    ///
+    /// // A conflict a checker makes itself names no variable.
+    /// assert_eq!(Conflict::new().var(), None);
+    /// ```
     #[must_use]
     pub fn var(&self) -> Option<usize> {
         self.var

@@ -4,6 +4,17 @@
 use thiserror::Error;
 
 /// A model that cannot be searched as declared.
+///
+/// ```
+/// use backtracker::{ModelBuilder, ModelError};
+///
+/// let mut b = ModelBuilder::new();
+/// let x = b.variable("x", 1..=3);
+/// b.pin(x, &7);
+/// let error = b.build(()).unwrap_err();
+/// assert!(matches!(error, ModelError::ValueNotInDomain { ref name, .. } if name == "x"));
+/// assert_eq!(error.to_string(), "variable `x` has no value 7 in its domain");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ModelError {
@@ -115,6 +126,17 @@ pub enum ModelError {
 }
 
 /// A work unit or result line that cannot be used.
+///
+/// ```
+/// use backtracker::{puzzles::nqueens, units::UnitLine, UnitError};
+///
+/// let mut model = nqueens(6)?;
+/// let lines = UnitLine::number("nqueens-6", 1, false, model.split(1, false));
+/// let error = lines[0].check_against("nqueens-7", &model).unwrap_err();
+/// assert!(matches!(error, UnitError::ForeignModel { .. }));
+/// assert_eq!(error.to_string(), "unit belongs to model `nqueens-6`, not `nqueens-7`");
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum UnitError {

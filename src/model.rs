@@ -179,12 +179,30 @@ impl<V> ModelBuilder<V> {
     }
 
     /// Number of variables declared so far.
+    ///
+    /// ```
+    /// use backtracker::ModelBuilder;
+    ///
+    /// let mut b = ModelBuilder::<u8>::new();
+    /// b.variable("a", [1, 2]);
+    /// b.variable("b", [1, 2]);
+    /// assert_eq!(b.len(), 2);
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.names.len()
     }
 
     /// Whether no variable is declared yet.
+    ///
+    /// ```
+    /// use backtracker::ModelBuilder;
+    ///
+    /// let mut b = ModelBuilder::<u8>::new();
+    /// assert!(b.is_empty());
+    /// b.variable("a", [1]);
+    /// assert!(!b.is_empty());
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
@@ -264,6 +282,16 @@ impl<V> ModelBuilder<V> {
     }
 
     /// Sets the variable order (default [`VariableOrder::Declared`]).
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens_rows, VariableOrder};
+    ///
+    /// let mut b = nqueens_rows(6)?;
+    /// b.order(VariableOrder::SmallestDomainFirst);
+    /// let model = b.build(())?;
+    /// assert_eq!(model.variable_order(), VariableOrder::SmallestDomainFirst);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     pub fn order(&mut self, order: VariableOrder) -> &mut Self {
         self.order = order;
         self
@@ -325,6 +353,23 @@ impl<V> ModelBuilder<V> {
     /// variable, two checkers with one name, a declared mirror symmetry the
     /// candidates do not have, or a checker's own
     /// [`prepare`](crate::Checker::prepare) error.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, DynChecker, ModelBuilder, ModelError};
+    ///
+    /// let builder = || {
+    ///     let mut b = ModelBuilder::new();
+    ///     b.variable("x", 0..4);
+    ///     b.variable("y", 0..4);
+    ///     b
+    /// };
+    /// // A tuple of checkers, or boxed ones in a Vec: pairs with x + y = 3.
+    /// let sum = || Predicate::new("sum", [0, 1], |v| v[0] + v[1] == 3);
+    /// assert_eq!(builder().build((sum(),))?.search().count().value, 4);
+    /// let boxed: Vec<DynChecker<i32>> = vec![Box::new(sum())];
+    /// assert_eq!(builder().build(boxed)?.search().count().value, 4);
+    /// # Ok::<(), ModelError>(())
+    /// ```
     pub fn build<C: Checkers<V>>(self, mut checkers: C) -> Result<Model<V, C>, ModelError> {
         if let Some(error) = self.error {
             return Err(error);
@@ -449,24 +494,55 @@ impl<V, C: Clone> Clone for Model<V, C> {
 
 impl<V, C: Checkers<V>> Model<V, C> {
     /// Number of variables.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// assert_eq!(nqueens(8)?.len(), 8); // one variable per row
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.table.len()
     }
 
     /// Whether the model has no variables (its one solution is the empty assignment).
+    ///
+    /// ```
+    /// use backtracker::ModelBuilder;
+    ///
+    /// // No variables: one solution, the empty assignment.
+    /// let mut model = ModelBuilder::<u8>::new().build(())?;
+    /// assert!(model.is_empty());
+    /// assert_eq!(model.search().count().value, 1);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.table.len() == 0
     }
 
     /// The name of variable `var`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// assert_eq!(nqueens(4)?.name(3), "row 3");
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn name(&self, var: usize) -> &str {
         &self.table.names[var]
     }
 
     /// The ordered domain of variable `var`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// assert_eq!(nqueens(4)?.domain(0), [0, 1, 2, 3]); // the columns
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn domain(&self, var: usize) -> &[V] {
         &self.table.domains[var]
@@ -489,12 +565,34 @@ impl<V, C: Checkers<V>> Model<V, C> {
     }
 
     /// The checkers (to read what they hold after a search).
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, Checker, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let x = b.variable("x", [1, 2, 3]);
+    /// let model = b.build((Predicate::new("odd", [x], |v| v[0] % 2 == 1),))?;
+    /// let (odd,) = model.checkers();
+    /// assert_eq!(Checker::<i32>::name(odd), "odd");
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn checkers(&self) -> &C {
         &self.checkers
     }
 
     /// Whether the model declared [mirror symmetry](ModelBuilder::mirror_symmetry).
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, ModelBuilder};
+    ///
+    /// // Reflecting every queen's column maps N-Queens solutions to solutions.
+    /// assert!(nqueens(6)?.has_mirror_symmetry());
+    /// let mut b = ModelBuilder::<u8>::new();
+    /// b.variable("x", [1, 2]);
+    /// assert!(!b.build(())?.has_mirror_symmetry());
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn has_mirror_symmetry(&self) -> bool {
         self.options.mirror
@@ -517,6 +615,12 @@ impl<V, C: Checkers<V>> Model<V, C> {
     }
 
     /// The variable order.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::coloring, VariableOrder};
+    ///
+    /// assert_eq!(coloring::australia().variable_order(), VariableOrder::Declared);
+    /// ```
     #[must_use]
     pub fn variable_order(&self) -> VariableOrder {
         self.options.order

@@ -3,6 +3,22 @@
 use crate::assignment::{Assignment, Choice};
 
 /// What an observer asks the engine to do after an event.
+///
+/// ```
+/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event, StopReason};
+///
+/// // Stop at the first solution of 6-queens.
+/// let mut model = nqueens(6).unwrap();
+/// let outcome = model
+///     .search()
+///     .observer(from_fn(|e: &Event<'_, usize>| match e {
+///         Event::Solution { .. } => Control::Stop,
+///         _ => Control::Continue,
+///     }))
+///     .count();
+/// assert_eq!(outcome.stop, StopReason::Stopped);
+/// assert!(outcome.value < 4); // a lower bound of the 4 solutions
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
     /// Go on searching.
@@ -17,6 +33,14 @@ pub enum Control {
 
 impl Control {
     /// The stronger of two answers: `Stop` over `Prune` over `Continue`.
+    ///
+    /// ```
+    /// use backtracker::Control;
+    ///
+    /// assert_eq!(Control::Continue.max(Control::Prune), Control::Prune);
+    /// assert_eq!(Control::Stop.max(Control::Prune), Control::Stop);
+    /// assert_eq!(Control::Continue.max(Control::Continue), Control::Continue);
+    /// ```
     #[must_use]
     pub fn max(self, other: Control) -> Control {
         match (self, other) {
@@ -31,6 +55,22 @@ impl Control {
 ///
 /// `depth` is the number of variables assigned before the step, so the
 /// children of a node at depth `d` are at depth `d + 1`.
+///
+/// ```
+/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+///
+/// // 6-queens has 4 solutions, each reported once.
+/// let mut solutions = Vec::new();
+/// let mut model = nqueens(6).unwrap();
+/// let observer = from_fn(|e: &Event<'_, usize>| {
+///     if let Event::Solution { number, .. } = e {
+///         solutions.push(*number);
+///     }
+///     Control::Continue
+/// });
+/// assert_eq!(model.search().symmetry(false).observer(observer).count().value, 4);
+/// assert_eq!(solutions, [1, 2, 3, 4]);
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum Event<'a, V> {
@@ -116,6 +156,19 @@ pub enum Event<'a, V> {
 
 impl<'a, V> Event<'a, V> {
     /// The event's depth (variables assigned before its step).
+    ///
+    /// ```
+    /// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+    ///
+    /// let mut deepest = 0;
+    /// let mut model = nqueens(4).unwrap();
+    /// let observer = from_fn(|e: &Event<'_, usize>| {
+    ///     deepest = deepest.max(e.depth());
+    ///     Control::Continue
+    /// });
+    /// model.search().observer(observer).count();
+    /// assert_eq!(deepest, 4); // a solution event has all 4 rows assigned
+    /// ```
     #[must_use]
     pub fn depth(&self) -> usize {
         match self {
@@ -129,6 +182,21 @@ impl<'a, V> Event<'a, V> {
     }
 
     /// The assignment the event refers to.
+    ///
+    /// ```
+    /// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+    ///
+    /// let mut model = nqueens(4).unwrap();
+    /// let mut found = Vec::new();
+    /// let observer = from_fn(|e: &Event<'_, usize>| {
+    ///     if matches!(e, Event::Solution { .. }) {
+    ///         found.push(e.assignment().values().unwrap());
+    ///     }
+    ///     Control::Continue
+    /// });
+    /// model.search().symmetry(false).observer(observer).count();
+    /// assert_eq!(found, [[1, 3, 0, 2], [2, 0, 3, 1]]); // the two 4-queens solutions
+    /// ```
     #[must_use]
     pub fn assignment(&self) -> &Assignment<'a, V> {
         match self {
@@ -152,6 +220,28 @@ impl<'a, V> Event<'a, V> {
 ///
 /// With no observer ([`NoObserver`], the default) the engine compiles the
 /// event calls away entirely.
+///
+/// ```
+/// use backtracker::{puzzles::nqueens, Control, Event, Observer};
+///
+/// /// Prunes every branch that puts the first queen in a corner.
+/// struct NoCorner;
+///
+/// impl Observer<usize> for NoCorner {
+///     fn observe(&mut self, event: &Event<'_, usize>) -> Control {
+///         match event {
+///             Event::Assign { depth: 0, choice, .. } if *choice.value == 0 || *choice.value == 5 => {
+///                 Control::Prune
+///             }
+///             _ => Control::Continue,
+///         }
+///     }
+/// }
+///
+/// // No 6-queens solution has a queen in a corner of the first row.
+/// let mut model = nqueens(6).unwrap();
+/// assert_eq!(model.search().symmetry(false).observer(NoCorner).count().value, 4);
+/// ```
 pub trait Observer<V> {
     /// Whether the engine must report events. Only [`NoObserver`] says no.
     const EVENTS: bool = true;
@@ -160,10 +250,36 @@ pub trait Observer<V> {
     const TALLY: bool = true;
 
     /// Sees one event and answers what to do next.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, Control, Event, Observer};
+    ///
+    /// struct Rejections(u64);
+    /// impl<V> Observer<V> for Rejections {
+    ///     fn observe(&mut self, event: &Event<'_, V>) -> Control {
+    ///         if matches!(event, Event::Reject { .. }) {
+    ///             self.0 += 1;
+    ///         }
+    ///         Control::Continue
+    ///     }
+    /// }
+    ///
+    /// let mut seen = Rejections(0);
+    /// let outcome = nqueens(6).unwrap().search().observer(&mut seen).count();
+    /// assert_eq!(outcome.value, 4);
+    /// assert!(seen.0 > 0);
+    /// ```
     fn observe(&mut self, event: &Event<'_, V>) -> Control;
 }
 
 /// The absent observer: no events, nothing to pay for.
+///
+/// ```
+/// use backtracker::{puzzles::nqueens, NoObserver};
+///
+/// let mut model = nqueens(8).unwrap();
+/// assert_eq!(model.search().observer(NoObserver).count().value, 92);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
 
@@ -248,6 +364,20 @@ pub fn from_fn<V, F: FnMut(&Event<'_, V>) -> Control>(f: F) -> FnObserver<F> {
 }
 
 /// See [`from_fn`].
+///
+/// ```
+/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+///
+/// let mut unassigns = 0u64;
+/// let mut model = nqueens(5).unwrap();
+/// let observer = from_fn(|e: &Event<'_, usize>| {
+///     unassigns += u64::from(matches!(e, Event::Unassign { .. }));
+///     Control::Continue
+/// });
+/// let outcome = model.search().symmetry(false).observer(observer).count();
+/// assert_eq!(outcome.value, 10);
+/// assert_eq!(unassigns, outcome.stats.nodes); // every step is undone
+/// ```
 #[derive(Clone, Debug)]
 pub struct FnObserver<F>(F);
 

@@ -199,6 +199,16 @@ impl Stats {
 
     /// The figures as text without the time, one per line (`nodes: 15`), so
     /// it can go into snapshots.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let stats = nqueens(4)?.search().symmetry(false).count().stats;
+    /// let text = stats.deterministic_text();
+    /// assert!(text.contains("solutions: 2\nmax depth: 4\n")); // the two 4-queens solutions
+    /// assert!(!text.contains("elapsed"));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn deterministic_text(&self) -> String {
         let mut out = format!(

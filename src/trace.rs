@@ -95,6 +95,15 @@ impl Default for Trace {
 
 impl Trace {
     /// A trace that records up to [`DEFAULT_EVENT_LIMIT`] events.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let mut trace = Trace::new();
+    /// assert!(trace.is_empty());
+    /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
+    /// assert!(trace.events_text().contains("solution 2"));
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         Trace {
@@ -108,6 +117,15 @@ impl Trace {
     }
 
     /// Records at most `events` events, then stops the search.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace, StopReason};
+    ///
+    /// let mut trace = Trace::new().event_limit(3);
+    /// let outcome = nqueens(4).unwrap().search().observer(&mut trace).count();
+    /// assert_eq!(trace.len(), 3);
+    /// assert_ne!(outcome.stop, StopReason::Completed);
+    /// ```
     #[must_use]
     pub fn event_limit(mut self, events: usize) -> Self {
         self.limit = events;
@@ -115,6 +133,15 @@ impl Trace {
     }
 
     /// Stops the search after `solutions` solutions.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let mut trace = Trace::new().solution_limit(1);
+    /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
+    /// let text = trace.events_text();
+    /// assert!(text.contains("solution 1") && !text.contains("solution 2"));
+    /// ```
     #[must_use]
     pub fn solution_limit(mut self, solutions: u128) -> Self {
         self.solution_limit = Some(solutions);
@@ -122,24 +149,58 @@ impl Trace {
     }
 
     /// Number of events recorded.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let mut trace = Trace::new();
+    /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
+    /// assert_eq!(trace.len(), trace.events_text().lines().count());
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.records.len()
     }
 
     /// Whether nothing was recorded.
+    ///
+    /// ```
+    /// use backtracker::trace::Trace;
+    ///
+    /// assert!(Trace::new().is_empty());
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.records.is_empty()
     }
 
     /// Whether the cap was reached.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let mut short = Trace::new().event_limit(5);
+    /// nqueens(4).unwrap().search().observer(&mut short).count();
+    /// assert!(short.is_truncated());
+    /// let mut whole = Trace::new();
+    /// nqueens(4).unwrap().search().observer(&mut whole).count();
+    /// assert!(!whole.is_truncated());
+    /// ```
     #[must_use]
     pub fn is_truncated(&self) -> bool {
         self.truncated
     }
 
     /// The events as text, one a line, without the footer.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let mut trace = Trace::new().event_limit(2);
+    /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
+    /// // Row 1 cannot share row 0's column.
+    /// assert!(trace.events_text().starts_with("row 0 = 0\n  row 1 = 0  rejected by columns\n"));
+    /// ```
     #[must_use]
     pub fn events_text(&self) -> String {
         let mut out = String::new();
@@ -153,6 +214,16 @@ impl Trace {
     }
 
     /// The whole trace: events, then `--` and the statistics footer (no time).
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let mut trace = Trace::new();
+    /// let outcome = nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
+    /// let text = trace.text(&outcome.stats, &outcome.stop);
+    /// assert!(text.contains("\n--\n"));
+    /// assert_eq!(text.matches("solution ").count(), 2); // the two 4-queens solutions
+    /// ```
     #[must_use]
     pub fn text(&self, stats: &Stats, stop: &StopReason) -> String {
         format!(
@@ -166,6 +237,16 @@ impl Trace {
     /// The tree as a Graphviz DOT digraph: one node per tried step,
     /// rejected steps dashed and grey with the rejecting checker's name,
     /// solutions filled. Deterministic like the text.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    ///
+    /// let mut trace = Trace::new();
+    /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
+    /// let dot = trace.dot();
+    /// assert!(dot.starts_with("digraph"));
+    /// assert!(dot.trim_end().ends_with('}'));
+    /// ```
     #[must_use]
     pub fn dot(&self) -> String {
         let mut out = String::from(

@@ -119,6 +119,16 @@ pub struct AtMostOnePerLine<F> {
 
 impl<F> AtMostOnePerLine<F> {
     /// A checker called `name` over every variable, with `line(var, value)`.
+    ///
+    /// ```
+    /// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
+    ///
+    /// // Three variables, all different: the line of a value is the value.
+    /// let mut b = ModelBuilder::new();
+    /// (0..3).for_each(|i| _ = b.variable(format!("x{i}"), 0..3usize));
+    /// let different = AtMostOnePerLine::new("different", |_, &v: &usize| v);
+    /// assert_eq!(b.build((different,)).unwrap().search().count().value, 6); // 3!
+    /// ```
     pub fn new<V>(name: impl Into<String>, line: F) -> Self
     where
         F: Fn(usize, &V) -> usize,
@@ -141,6 +151,16 @@ impl<F> AtMostOnePerLine<F> {
     }
 
     /// Restricts the checker to the variables in `vars`.
+    ///
+    /// ```
+    /// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
+    ///
+    /// // Only x0 and x1 must differ; x2 is free.
+    /// let mut b = ModelBuilder::new();
+    /// (0..3).for_each(|i| _ = b.variable(format!("x{i}"), 0..3usize));
+    /// let pair = AtMostOnePerLine::new("pair", |_, &v: &usize| v).on([0, 1]);
+    /// assert_eq!(b.build((pair,)).unwrap().search().count().value, 3 * 2 * 3);
+    /// ```
     #[must_use]
     pub fn on(mut self, vars: impl IntoIterator<Item = usize>) -> Self {
         let mut vars: Vec<usize> = vars.into_iter().collect();
@@ -369,6 +389,16 @@ impl AtMostOnePerLine<()> {
 }
 
 /// "At most one per line" on one machine word; see [`AtMostOnePerLine::small`].
+///
+/// ```
+/// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
+///
+/// // 5 rooks on a 5 x 5 board: one per row (a variable each) and per column.
+/// let mut b = ModelBuilder::new();
+/// (0..5).for_each(|r| _ = b.variable(format!("row {r}"), 0..5usize));
+/// let columns = AtMostOnePerLine::small("columns", |_, index| index);
+/// assert_eq!(b.build((columns,)).unwrap().search().count().value, 120); // 5!
+/// ```
 #[derive(Clone, Debug)]
 pub struct SmallLines<L> {
     name: String,

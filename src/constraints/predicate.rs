@@ -8,6 +8,18 @@ use crate::checker::Checker;
 use crate::error::ModelError;
 
 /// The values of a [`Predicate`]'s variables, in scope order.
+///
+/// ```
+/// use backtracker::{constraints::{Predicate, Values}, ModelBuilder};
+///
+/// // At most one zero among three digits, judged as soon as two are known.
+/// let mut b = ModelBuilder::new();
+/// let vars: Vec<usize> = (0..3).map(|i| b.variable(format!("d{i}"), 0..3)).collect();
+/// let rule = |v: &Values<'_, i32>| v.iter().filter(|x| *x == Some(&0)).count() <= 1;
+/// let mut model = b.build((Predicate::partial("one zero", vars, rule),)).unwrap();
+/// // 2^3 triples without a zero, 3 * 2^2 with exactly one.
+/// assert_eq!(model.search().count().value, 8 + 12);
+/// ```
 #[derive(Debug)]
 pub struct Values<'a, V> {
     assignment: &'a Assignment<'a, V>,
@@ -16,29 +28,80 @@ pub struct Values<'a, V> {
 
 impl<'a, V> Values<'a, V> {
     /// Number of variables in the scope.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 0..3), b.variable("y", 0..3));
+    /// let differ = Predicate::new("differ", [x, y], |v| v.len() == 2 && v[0] != v[1]);
+    /// assert_eq!(b.build((differ,)).unwrap().search().count().value, 3 * 2);
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.scope.len()
     }
 
     /// Whether the scope is empty.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let x = b.variable("x", 0..3);
+    /// let one = Predicate::new("one variable", [x], |v| !v.is_empty() && v[0] > 0);
+    /// assert_eq!(b.build((one,)).unwrap().search().count().value, 2);
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.scope.is_empty()
     }
 
     /// The value of the `i`-th variable of the scope, if assigned.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 0..3), b.variable("y", 0..3));
+    /// let less = Predicate::partial("less", [x, y], |v| match (v.get(0), v.get(1)) {
+    ///     (Some(a), Some(b)) => a < b,
+    ///     _ => true, // not decided yet
+    /// });
+    /// assert_eq!(b.build((less,)).unwrap().search().count().value, 3); // 0<1, 0<2, 1<2
+    /// ```
     #[must_use]
     pub fn get(&self, i: usize) -> Option<&'a V> {
         self.assignment.get(self.scope[i])
     }
 
     /// The values in scope order (`None` where unassigned).
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// // Three digits 0..=3 summing to at most 5, pruned as soon as the known
+    /// // ones exceed it; checked against brute force.
+    /// let mut b = ModelBuilder::new();
+    /// let vars: Vec<usize> = (0..3).map(|i| b.variable(format!("d{i}"), 0..4)).collect();
+    /// let sum = Predicate::partial("sum", vars, |v| v.iter().flatten().sum::<i32>() <= 5);
+    /// let brute = (0..64).filter(|n| n % 4 + n / 4 % 4 + n / 16 <= 5).count();
+    /// assert_eq!(b.build((sum,)).unwrap().search().count().value, brute as u128);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = Option<&'a V>> + '_ {
         (0..self.len()).map(|i| self.get(i))
     }
 
     /// Whether every variable of the scope is assigned.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 0..3), b.variable("y", 0..3));
+    /// let differ = Predicate::partial("differ", [x, y], |v| !v.all_assigned() || v[0] != v[1]);
+    /// assert_eq!(b.build((differ,)).unwrap().search().count().value, 6);
+    /// ```
     #[must_use]
     pub fn all_assigned(&self) -> bool {
         self.scope.iter().all(|&v| self.assignment.is_assigned(v))
@@ -88,6 +151,15 @@ pub struct Predicate<F> {
 
 impl<F> Predicate<F> {
     /// A rule over `scope`, asked once all of it is assigned.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 0..4), b.variable("y", 0..4));
+    /// let sum = Predicate::new("sum", [x, y], |v| v[0] + v[1] == 3);
+    /// assert_eq!(b.build((sum,)).unwrap().search().count().value, 4); // 0+3, 1+2, 2+1, 3+0
+    /// ```
     pub fn new<V>(name: impl Into<String>, scope: impl IntoIterator<Item = usize>, rule: F) -> Self
     where
         F: Fn(&Values<'_, V>) -> bool,
@@ -101,6 +173,26 @@ impl<F> Predicate<F> {
     }
 
     /// A rule over `scope`, asked on every partial assignment of it.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Predicate, ModelBuilder};
+    ///
+    /// // x < y < z over 0..5: asked early, the rule cuts the tree, not the answer.
+    /// let builder = || {
+    ///     let mut b = ModelBuilder::new();
+    ///     (0..3).for_each(|i| _ = b.variable(format!("v{i}"), 0..5));
+    ///     b
+    /// };
+    /// let increasing = |w: &backtracker::constraints::Values<'_, i32>| {
+    ///     let known: Vec<i32> = w.iter().map_while(|x| x.copied()).collect();
+    ///     known.windows(2).all(|p| p[0] < p[1])
+    /// };
+    /// let mut late = builder().build((Predicate::new("inc", 0..3, increasing),)).unwrap();
+    /// let mut early = builder().build((Predicate::partial("inc", 0..3, increasing),)).unwrap();
+    /// let (late, early) = (late.search().count(), early.search().count());
+    /// assert_eq!((late.value, early.value), (10, 10)); // 5 choose 3
+    /// assert!(early.stats.nodes < late.stats.nodes);
+    /// ```
     pub fn partial<V>(
         name: impl Into<String>,
         scope: impl IntoIterator<Item = usize>,

@@ -247,12 +247,31 @@ impl ExactCoverBuilder {
     }
 
     /// Number of items declared so far.
+    ///
+    /// ```
+    /// use backtracker::exact_cover::ExactCoverBuilder;
+    ///
+    /// let mut b = ExactCoverBuilder::new();
+    /// b.primary_items(["a", "b"]);
+    /// b.secondary("s");
+    /// assert_eq!(b.item_count(), 3);
+    /// ```
     #[must_use]
     pub fn item_count(&self) -> usize {
         self.names.len()
     }
 
     /// Number of options added so far.
+    ///
+    /// ```
+    /// use backtracker::exact_cover::ExactCoverBuilder;
+    ///
+    /// let mut b = ExactCoverBuilder::new();
+    /// b.primary_items(["a", "b"]);
+    /// b.option(["a"]);
+    /// b.option(["a", "b"]);
+    /// assert_eq!(b.option_count(), 2);
+    /// ```
     #[must_use]
     pub fn option_count(&self) -> usize {
         self.options.len()

@@ -136,6 +136,19 @@ impl ExactCover {
     }
 
     /// Number of primary items (the model's variables).
+    ///
+    /// ```
+    /// use backtracker::exact_cover::ExactCoverBuilder;
+    ///
+    /// let mut b = ExactCoverBuilder::new();
+    /// b.primary("a");
+    /// b.secondary("s");
+    /// b.primary("b");
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.primary_count(), 2);
+    /// assert_eq!(problem.model().len(), 2); // one variable per primary item
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn primary_count(&self) -> usize {
         self.layout.item_of_var.len()
@@ -181,6 +194,16 @@ impl ExactCover {
     }
 
     /// The number of the item called `name`, if there is one.
+    ///
+    /// ```
+    /// use backtracker::exact_cover::ExactCoverBuilder;
+    ///
+    /// let mut b = ExactCoverBuilder::new();
+    /// b.primary_items(["a", "b"]).secondary_items(["s"]);
+    /// let problem = b.build()?;
+    /// assert_eq!((problem.item("s"), problem.item("t")), (Some(2), None));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn item(&self, name: &str) -> Option<usize> {
         self.layout.names.iter().position(|n| n == name)

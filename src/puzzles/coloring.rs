@@ -21,6 +21,14 @@ pub const MAX_COLORS: usize = 64;
 pub const MAX_VERTICES: usize = 1 << 20;
 
 /// An edge that cannot be added to a [`Graph`].
+///
+/// ```
+/// use backtracker::puzzles::coloring::{Graph, GraphError};
+///
+/// let mut graph = Graph::new(3);
+/// assert_eq!(graph.add_edge(2, 2), Err(GraphError::SelfLoop(2)));
+/// assert_eq!(graph.add_edge(1, 4), Err(GraphError::NoVertex { vertex: 4, vertices: 3 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum GraphError {
@@ -38,6 +46,14 @@ pub enum GraphError {
 }
 
 /// A DIMACS `.col` text that cannot be read.
+///
+/// ```
+/// use backtracker::puzzles::coloring::Graph;
+///
+/// let err = Graph::parse_dimacs("c no problem line yet\ne 1 2\n").unwrap_err();
+/// assert_eq!(err.line, Some(2));
+/// assert!(err.to_string().starts_with("line 2: "));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{}{reason}", .line.map(|l| format!("line {l}: ")).unwrap_or_default())]
 pub struct DimacsError {
@@ -71,12 +87,28 @@ pub struct Graph {
 
 impl Graph {
     /// A graph of `vertices` vertices named `v1`, `v2`, ... and no edges.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let graph = Graph::new(3);
+    /// assert_eq!((graph.vertices(), graph.edges().len()), (3, 0));
+    /// assert_eq!(graph.name(1), "v1");
+    /// ```
     #[must_use]
     pub fn new(vertices: usize) -> Graph {
         Graph::named((1..=vertices).map(|v| format!("v{v}")))
     }
 
     /// A graph with one vertex per name (vertex 1 is the first) and no edges.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let graph = Graph::named(["north", "south"]);
+    /// assert_eq!(graph.vertex("south"), Some(2));
+    /// assert_eq!(graph.name(1), "north");
+    /// ```
     #[must_use]
     pub fn named<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Graph {
         let names: Vec<String> = names.into_iter().map(Into::into).collect();
@@ -93,6 +125,15 @@ impl Graph {
     /// # Errors
     ///
     /// As [`add_edge`](Self::add_edge).
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let path = Graph::from_edges(3, [(1, 2), (3, 2)])?;
+    /// assert_eq!(path.edges(), [(1, 2), (2, 3)]);
+    /// assert!(Graph::from_edges(3, [(1, 4)]).is_err());
+    /// # Ok::<(), backtracker::puzzles::coloring::GraphError>(())
+    /// ```
     pub fn from_edges(
         vertices: usize,
         edges: impl IntoIterator<Item = (usize, usize)>,
@@ -110,6 +151,15 @@ impl Graph {
     /// # Errors
     ///
     /// A vertex outside the graph, or `u == v`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let mut graph = Graph::new(2);
+    /// assert_eq!(graph.add_edge(1, 2), Ok(true));
+    /// assert_eq!(graph.add_edge(2, 1), Ok(false)); // the same edge
+    /// assert_eq!(graph.edges().len(), 1);
+    /// ```
     pub fn add_edge(&mut self, u: usize, v: usize) -> Result<bool, GraphError> {
         let vertices = self.vertices();
         for vertex in [u, v] {
@@ -142,6 +192,17 @@ impl Graph {
     /// missing or repeated problem line, a field that is not a number, a
     /// vertex outside `1..=V`, an edge from a vertex to itself, more than
     /// [`MAX_VERTICES`] vertices; or no problem line at all.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let square = Graph::parse_dimacs("p edge 4 4\ne 1 2\ne 2 3\ne 3 4\ne 4 1\n")?;
+    /// assert_eq!(square.vertices(), 4);
+    /// assert_eq!(square.edges(), [(1, 2), (2, 3), (3, 4), (1, 4)]);
+    /// let err = Graph::parse_dimacs("p edge 2 1\ne 1 3\n").unwrap_err();
+    /// assert_eq!(err.line, Some(2));
+    /// # Ok::<(), backtracker::puzzles::coloring::DimacsError>(())
+    /// ```
     pub fn parse_dimacs(text: &str) -> Result<Graph, DimacsError> {
         let mut graph: Option<Graph> = None;
         for (i, line) in text.lines().enumerate() {
@@ -196,6 +257,12 @@ impl Graph {
     }
 
     /// The number of vertices.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// assert_eq!(Graph::new(5).vertices(), 5);
+    /// ```
     #[must_use]
     pub fn vertices(&self) -> usize {
         self.names.len()
@@ -203,6 +270,13 @@ impl Graph {
 
     /// The edges, each once with the smaller vertex first, in the order
     /// they were first added.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let graph = Graph::from_edges(3, [(3, 1), (2, 1), (1, 3)]).unwrap();
+    /// assert_eq!(graph.edges(), [(1, 3), (1, 2)]);
+    /// ```
     #[must_use]
     pub fn edges(&self) -> &[(usize, usize)] {
         &self.edges
@@ -213,6 +287,14 @@ impl Graph {
     /// # Panics
     ///
     /// If there is no vertex `v`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let star = Graph::from_edges(4, [(1, 3), (1, 2), (4, 1)]).unwrap();
+    /// assert_eq!(star.neighbours(1), [3, 2, 4]);
+    /// assert_eq!(star.neighbours(2), [1]);
+    /// ```
     #[must_use]
     pub fn neighbours(&self, v: usize) -> &[usize] {
         &self.adjacency[v - 1]
@@ -223,6 +305,13 @@ impl Graph {
     /// # Panics
     ///
     /// If there is no vertex `v`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// let star = Graph::from_edges(4, [(1, 2), (1, 3), (1, 4)]).unwrap();
+    /// assert_eq!((star.degree(1), star.degree(4)), (3, 1));
+    /// ```
     #[must_use]
     pub fn degree(&self, v: usize) -> usize {
         self.adjacency[v - 1].len()
@@ -233,12 +322,26 @@ impl Graph {
     /// # Panics
     ///
     /// If there is no vertex `v`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::australia_map;
+    ///
+    /// assert_eq!(australia_map().name(3), "SA");
+    /// ```
     #[must_use]
     pub fn name(&self, v: usize) -> &str {
         &self.names[v - 1]
     }
 
     /// The vertex called `name`, if any.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::australia_map;
+    ///
+    /// let map = australia_map();
+    /// assert_eq!(map.vertex("T"), Some(7));
+    /// assert_eq!(map.vertex("Tas"), None);
+    /// ```
     #[must_use]
     pub fn vertex(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name).map(|i| i + 1)
@@ -246,6 +349,16 @@ impl Graph {
 
     /// A clique found greedily (vertices from 1): a lower bound on the
     /// chromatic number, and vertices whose colours may be fixed.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// // A triangle 1-2-3 with a pendant vertex 4: the triangle is the only 3-clique.
+    /// let graph = Graph::from_edges(4, [(1, 2), (2, 3), (1, 3), (3, 4)]).unwrap();
+    /// let mut clique = graph.greedy_clique();
+    /// clique.sort_unstable();
+    /// assert_eq!(clique, [1, 2, 3]);
+    /// ```
     #[must_use]
     pub fn greedy_clique(&self) -> Vec<usize> {
         let n = self.vertices();
@@ -269,6 +382,16 @@ impl Graph {
     /// degree, each given the lowest colour its coloured neighbours leave
     /// free: `colors[v - 1]` is the colour of vertex `v`. An upper bound on
     /// the chromatic number.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// // An odd cycle needs 3 colours, and degree 2 lets greedy use at most 3.
+    /// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
+    /// let colors = c5.greedy_coloring();
+    /// assert!(c5.edges().iter().all(|&(u, v)| colors[u - 1] != colors[v - 1]));
+    /// assert_eq!(colors.iter().max(), Some(&2));
+    /// ```
     #[must_use]
     pub fn greedy_coloring(&self) -> Vec<usize> {
         let n = self.vertices();
@@ -328,6 +451,17 @@ impl NeighboursDiffer {
     /// # Panics
     ///
     /// If the graph has 2^32 or more vertices or edges.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::coloring::{Graph, NeighboursDiffer}, ModelBuilder};
+    ///
+    /// // A triangle with 3 colours: 3! colourings.
+    /// let triangle = Graph::from_edges(3, [(1, 2), (2, 3), (1, 3)]).unwrap();
+    /// let mut b = ModelBuilder::new();
+    /// (1..=3).for_each(|v| _ = b.variable(triangle.name(v), [0, 1, 2]));
+    /// let mut model = b.build((NeighboursDiffer::new(&triangle),)).unwrap();
+    /// assert_eq!(model.search().count().value, 6);
+    /// ```
     #[must_use]
     pub fn new(graph: &Graph) -> Self {
         let mut offsets = Vec::with_capacity(graph.vertices() + 1);
@@ -513,6 +647,17 @@ pub fn coloring(
 /// # Errors
 ///
 /// As [`coloring`].
+///
+/// ```
+/// use backtracker::{puzzles::coloring::{australia_map, coloring_with}, VariableOrder};
+///
+/// // South Australia borders all five other mainland regions, which form a
+/// // path: 3 colours for it, then 2 ways along the path, 3 for Tasmania.
+/// let palette = ["red", "green", "blue"];
+/// let mut model = coloring_with(&australia_map(), &palette, VariableOrder::Declared)?;
+/// assert_eq!(model.search().count().value, 3 * 2 * 3);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 pub fn coloring_with<V: Clone>(
     graph: &Graph,
     palette: &[V],
@@ -523,6 +668,16 @@ pub fn coloring_with<V: Clone>(
 
 /// The chromatic number of a graph and a colouring that uses that many
 /// colours.
+///
+/// ```
+/// use backtracker::puzzles::coloring::{chromatic_number, Graph};
+///
+/// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
+/// let found = chromatic_number(&c5)?;
+/// assert_eq!(found.colors, 3); // an odd cycle
+/// assert!(c5.edges().iter().all(|&(u, v)| found.coloring[u - 1] != found.coloring[v - 1]));
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chromatic {
     /// The fewest colours of a proper colouring.
@@ -608,6 +763,15 @@ pub const AUSTRALIA_COLORS: [&str; 3] = ["red", "green", "blue"];
 
 /// The textbook map of Australia as a graph: vertex `i + 1` is region
 /// [`AUSTRALIA_REGIONS`]`[i]`, an edge per border.
+///
+/// ```
+/// use backtracker::puzzles::coloring::australia_map;
+///
+/// let map = australia_map();
+/// assert_eq!((map.vertices(), map.edges().len()), (7, 9));
+/// assert_eq!(map.degree(map.vertex("SA").unwrap()), 5);
+/// assert_eq!(map.degree(map.vertex("T").unwrap()), 0);
+/// ```
 #[must_use]
 pub fn australia_map() -> Graph {
     let mut graph = Graph::named(AUSTRALIA_REGIONS);

@@ -13,6 +13,16 @@ pub const MAX_QUEENS: usize = 32;
 
 /// One of the rules of N-Queens besides "one queen per row", which holds
 /// by construction (one variable per row).
+///
+/// ```
+/// use backtracker::puzzles::{nqueens_with, Rule};
+///
+/// let mut both = nqueens_with(4, &Rule::ALL)?;
+/// assert_eq!(both.search().count().value, 2);
+/// let mut rooks = nqueens_with(4, &[Rule::Columns])?;
+/// assert_eq!(rooks.search().count().value, 24); // 4!
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// No two queens in a column.
@@ -28,6 +38,14 @@ impl Rule {
     pub const ALL: [Rule; 3] = [Rule::Columns, Rule::Diagonals, Rule::AntiDiagonals];
 
     /// The checker's name: `columns`, `diagonals` or `anti-diagonals`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::{nqueens, Rule};
+    ///
+    /// let names: Vec<&str> = Rule::ALL.iter().map(|r| r.name()).collect();
+    /// assert_eq!(names, nqueens(4)?.checker_names());
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -38,6 +56,13 @@ impl Rule {
     }
 
     /// The rule called `name`, if any.
+    ///
+    /// ```
+    /// use backtracker::puzzles::Rule;
+    ///
+    /// assert_eq!(Rule::from_name("anti-diagonals"), Some(Rule::AntiDiagonals));
+    /// assert_eq!(Rule::from_name("rows"), None);
+    /// ```
     #[must_use]
     pub fn from_name(name: &str) -> Option<Rule> {
         Rule::ALL.into_iter().find(|r| r.name() == name)

@@ -54,6 +54,14 @@ pub struct Shape {
 
 /// Why a text grid is not a [`Shape`]: a character other than `#` (a cell)
 /// and `.` (a hole). Lines and columns count from 1.
+///
+/// ```
+/// use backtracker::puzzles::polyomino::Shape;
+///
+/// let error = Shape::parse("#.\n.o").unwrap_err();
+/// assert_eq!((error.line, error.column, error.found), (2, 2, 'o'));
+/// assert!(error.to_string().starts_with("line 2, column 2: "));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
     "line {line}, column {column}: unexpected character {found:?} (use `#` for a cell and `.` for a hole)"
@@ -141,18 +149,40 @@ impl Shape {
     }
 
     /// The cells, sorted by row, then column.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::Shape;
+    ///
+    /// let s = Shape::parse(".#\n##")?;
+    /// assert_eq!(s.cells(), [(0, 1), (1, 0), (1, 1)]);
+    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// ```
     #[must_use]
     pub fn cells(&self) -> &[(usize, usize)] {
         &self.cells
     }
 
     /// Number of cells.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::Shape;
+    ///
+    /// assert_eq!(Shape::rectangle(2, 3).len(), 6);
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.cells.len()
     }
 
     /// Whether the shape has no cell.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::Shape;
+    ///
+    /// assert!(Shape::parse("..\n..")?.is_empty());
+    /// assert!(!Shape::rectangle(1, 1).is_empty());
+    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
@@ -276,6 +306,13 @@ pub struct Piece {
 
 impl Piece {
     /// A piece called `name` with the cells of `shape`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{Piece, Shape};
+    ///
+    /// let tromino = Piece::new("I3", Shape::rectangle(1, 3));
+    /// assert_eq!((tromino.name(), tromino.shape().len()), ("I3", 3));
+    /// ```
     #[must_use]
     pub fn new(name: impl Into<String>, shape: Shape) -> Piece {
         Piece {
@@ -285,18 +322,40 @@ impl Piece {
     }
 
     /// Its name.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::pentominoes;
+    ///
+    /// let names: Vec<String> = pentominoes().iter().map(|p| p.name().to_string()).collect();
+    /// assert_eq!(names.len(), 12);
+    /// assert!(names.iter().any(|n| n == "X"));
+    /// ```
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The first character of its name (`?` for an empty name).
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{Piece, Shape};
+    ///
+    /// assert_eq!(Piece::new("Domino", Shape::rectangle(1, 2)).letter(), 'D');
+    /// assert_eq!(Piece::new("", Shape::rectangle(1, 2)).letter(), '?');
+    /// ```
     #[must_use]
     pub fn letter(&self) -> char {
         self.name.chars().next().unwrap_or('?')
     }
 
     /// Its cells.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::pentominoes;
+    ///
+    /// // Every pentomino has five cells.
+    /// assert!(pentominoes().iter().all(|p| p.shape().len() == 5));
+    /// ```
     #[must_use]
     pub fn shape(&self) -> &Shape {
         &self.shape
@@ -371,6 +430,15 @@ pub fn tetrominoes() -> Vec<Piece> {
 }
 
 /// Why a board and a set of pieces make no tiling problem.
+///
+/// ```
+/// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling, TilingError};
+///
+/// let pieces = [Piece::new("D", Shape::rectangle(1, 2)), Piece::new("D", Shape::rectangle(2, 1))];
+/// let error = Tiling::new(&Shape::rectangle(2, 2), &pieces, true).unwrap_err();
+/// assert_eq!(error, TilingError::DuplicatePiece { name: "D".into() });
+/// assert_eq!(error.to_string(), "two pieces are called `D`");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum TilingError {
@@ -527,17 +595,48 @@ impl Tiling {
     }
 
     /// The exact-cover problem.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+    ///
+    /// // Two dominoes A and B on a 2 x 2 board: items are the 2 pieces and 4
+    /// // cells; each domino lies flat or upright, in 2 places each.
+    /// let pieces = [Piece::new("A", Shape::rectangle(1, 2)), Piece::new("B", Shape::rectangle(1, 2))];
+    /// let tiling = Tiling::new(&Shape::rectangle(2, 2), &pieces, true)?;
+    /// assert_eq!(tiling.problem().item_count(), 2 + 4);
+    /// assert_eq!(tiling.problem().option_count(), 2 * 4);
+    /// assert_eq!(tiling.problem().item_name(0), "piece A");
+    /// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+    /// ```
     #[must_use]
     pub fn problem(&self) -> &ExactCover {
         &self.problem
     }
 
     /// The exact-cover problem, to search it.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+    ///
+    /// // Both flat or both upright, and A on either side: 4 tilings.
+    /// let pieces = [Piece::new("A", Shape::rectangle(1, 2)), Piece::new("B", Shape::rectangle(1, 2))];
+    /// let mut tiling = Tiling::new(&Shape::rectangle(2, 2), &pieces, true)?;
+    /// assert_eq!(tiling.problem_mut().search().count().value, 4);
+    /// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+    /// ```
     pub fn problem_mut(&mut self) -> &mut ExactCover {
         &mut self.problem
     }
 
     /// The board.
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling};
+    ///
+    /// let tiling = Tiling::new(&Shape::rectangle(5, 12), &pentominoes(), true)?;
+    /// assert_eq!(tiling.board(), &Shape::rectangle(5, 12));
+    /// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+    /// ```
     #[must_use]
     pub fn board(&self) -> &Shape {
         &self.board
@@ -563,6 +662,17 @@ impl Tiling {
     ///
     /// If `solution` is not a solution of this problem (one option per
     /// piece and cell).
+    ///
+    /// ```
+    /// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+    ///
+    /// // An L tromino on an L board: one placement, and the hole drawn as `.`.
+    /// let board = Shape::parse("##\n#.")?;
+    /// let mut tiling = Tiling::new(&board, &[Piece::new("L", Shape::parse("#.\n##")?)], false).unwrap();
+    /// let solution = tiling.problem_mut().search().first().value.unwrap();
+    /// assert_eq!(tiling.render(&solution), "LL\nL.\n");
+    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// ```
     #[must_use]
     pub fn render(&self, solution: &[usize]) -> String {
         let grid = Grid::of(&self.board);

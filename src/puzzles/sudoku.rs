@@ -24,6 +24,15 @@ use crate::model::{Model, ModelBuilder, VariableOrder};
 pub const MAX_BOX: usize = 3;
 
 /// A kind of unit: the digits of a unit are all different.
+///
+/// ```
+/// use backtracker::puzzles::sudoku::{Grid, GridError, UnitKind};
+///
+/// // Two 1s in the first row of a 4 x 4 grid.
+/// let error = Grid::parse_boxed("11..............", 2).unwrap_err();
+/// assert!(matches!(error, GridError::Contradiction { unit: UnitKind::Row, number: 1, .. }));
+/// assert_eq!(UnitKind::Box.to_string(), "box");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnitKind {
     /// A row, numbered from 1 top to bottom.
@@ -46,6 +55,15 @@ impl fmt::Display for UnitKind {
 
 /// Why a text line or a list of cells is not a sudoku grid. Columns,
 /// rows and boxes are counted from 1.
+///
+/// ```
+/// use backtracker::puzzles::sudoku::{Grid, GridError};
+///
+/// assert_eq!(Grid::parse("123"), Err(GridError::Length { found: 3, expected: 81 }));
+/// assert_eq!(Grid::empty(4), Err(GridError::BoxSize(4)));
+/// let error = Grid::parse_boxed("1...1...........", 2).unwrap_err();
+/// assert_eq!(error.to_string(), "contradictory givens: two 1s in column 1 (r1c1 and r2c1)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum GridError {
@@ -120,6 +138,15 @@ impl Grid {
     /// # Errors
     ///
     /// [`GridError::BoxSize`] unless `1 <= box_size <= MAX_BOX`.
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::Grid;
+    ///
+    /// let grid = Grid::empty(2)?;
+    /// assert_eq!((grid.size(), grid.givens()), (4, 0));
+    /// assert_eq!(grid.to_string(), ".".repeat(16));
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     pub fn empty(box_size: usize) -> Result<Grid, GridError> {
         check_box(box_size)?;
         Ok(Grid {
@@ -134,6 +161,15 @@ impl Grid {
     /// # Errors
     ///
     /// A bad box side, the wrong number of cells, or a value above the side.
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::{Grid, GridError};
+    ///
+    /// let grid = Grid::new(2, vec![1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
+    /// assert_eq!((grid.get(0, 0), grid.get(0, 1), grid.get(0, 3)), (Some(1), None, Some(2)));
+    /// assert_eq!(Grid::new(2, vec![5; 16]), Err(GridError::Value { cell: 1, value: 5 }));
+    /// # Ok::<(), GridError>(())
+    /// ```
     pub fn new(box_size: usize, cells: Vec<u8>) -> Result<Grid, GridError> {
         check_box(box_size)?;
         let size = box_size * box_size;
@@ -160,6 +196,16 @@ impl Grid {
     ///
     /// The first problem found: the length, a bad character, or
     /// contradictory givens.
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::{Grid, GridError};
+    ///
+    /// let blank = Grid::parse(&"0".repeat(81))?;
+    /// assert_eq!((blank.size(), blank.givens()), (9, 0));
+    /// let bad = format!("x{}", ".".repeat(80));
+    /// assert_eq!(Grid::parse(&bad), Err(GridError::Character { column: 1, found: 'x' }));
+    /// # Ok::<(), GridError>(())
+    /// ```
     pub fn parse(line: &str) -> Result<Grid, GridError> {
         Grid::parse_boxed(line, 3)
     }
@@ -170,6 +216,16 @@ impl Grid {
     /// # Errors
     ///
     /// As [`parse`](Self::parse), and [`GridError::BoxSize`].
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::{Grid, GridError};
+    ///
+    /// let grid = Grid::parse_boxed("12..34..........", 2)?;
+    /// assert_eq!((grid.size(), grid.givens(), grid.get(1, 0)), (4, 4, Some(3)));
+    /// // Digits stop at 4 in a 4 x 4 grid.
+    /// assert!(matches!(Grid::parse_boxed("5...............", 2), Err(GridError::Character { .. })));
+    /// # Ok::<(), GridError>(())
+    /// ```
     pub fn parse_boxed(line: &str, box_size: usize) -> Result<Grid, GridError> {
         check_box(box_size)?;
         let size = box_size * box_size;
@@ -203,12 +259,26 @@ impl Grid {
     }
 
     /// The side of a box (3 for a 9 x 9 grid).
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::Grid;
+    ///
+    /// assert_eq!(Grid::empty(3)?.box_size(), 3);
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn box_size(&self) -> usize {
         self.box_size
     }
 
     /// The number of rows (and of columns, and of digits).
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::Grid;
+    ///
+    /// assert_eq!(Grid::empty(3)?.size(), 9);
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn size(&self) -> usize {
         self.box_size * self.box_size
@@ -219,6 +289,15 @@ impl Grid {
     /// # Panics
     ///
     /// Outside the grid.
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse_boxed("....3...........", 2)?;
+    /// assert_eq!(grid.get(1, 0), Some(3));
+    /// assert_eq!(grid.get(0, 0), None);
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn get(&self, row: usize, col: usize) -> Option<u8> {
         let size = self.size();
@@ -230,18 +309,41 @@ impl Grid {
     }
 
     /// The cells row by row, 0 for a blank.
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse_boxed("1.3.............", 2)?;
+    /// assert_eq!(grid.cells()[..4], [1, 0, 3, 0]);
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
 
     /// The number of givens (filled cells).
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::Grid;
+    ///
+    /// assert_eq!(Grid::parse_boxed("1.3.....2.......", 2)?.givens(), 3);
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn givens(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
     /// Whether every cell is filled.
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::Grid;
+    ///
+    /// assert!(Grid::parse_boxed("1234341221434321", 2)?.is_full());
+    /// assert!(!Grid::parse_boxed("123.341221434321", 2)?.is_full());
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn is_full(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
@@ -249,6 +351,19 @@ impl Grid {
 
     /// The first unit (rows, then columns, then boxes) that holds a digit
     /// twice, as a [`GridError::Contradiction`].
+    ///
+    /// ```
+    /// use backtracker::puzzles::sudoku::{Grid, GridError, UnitKind};
+    ///
+    /// // `new` accepts repeated givens; here two 2s share the top-left box.
+    /// let grid = Grid::new(2, vec![2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
+    /// let Some(GridError::Contradiction { unit, number, .. }) = grid.conflict() else {
+    ///     panic!("a contradiction");
+    /// };
+    /// assert_eq!((unit, number), (UnitKind::Box, 1));
+    /// assert_eq!(Grid::empty(2)?.conflict(), None);
+    /// # Ok::<(), GridError>(())
+    /// ```
     #[must_use]
     pub fn conflict(&self) -> Option<GridError> {
         let size = self.size();
@@ -396,6 +511,17 @@ pub fn sudoku(grid: &Grid) -> Model<u8, impl Checkers<u8> + Clone + Send + Sync 
 /// With [`VariableOrder::Declared`] the cells are filled row by row, which
 /// is slow on hard puzzles; smallest-domain-first fills the most
 /// constrained cell next (a cell with one candidate left is forced).
+///
+/// ```
+/// use backtracker::puzzles::sudoku::{sudoku_with, Grid};
+/// use backtracker::VariableOrder;
+///
+/// // Row by row, an empty 4 x 4 grid still has its 288 completions.
+/// let mut model = sudoku_with(&Grid::empty(2)?, VariableOrder::Declared);
+/// assert_eq!(model.name(4), "r2c1");
+/// assert_eq!(model.search().count().value, 288);
+/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// ```
 #[must_use]
 pub fn sudoku_with(
     grid: &Grid,
@@ -486,6 +612,15 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// "hidden single"), and a digit that would block every place it has left
 /// in another unit is refused. Undo restores a saved copy of the sets
 /// (about a kilobyte a step).
+///
+/// ```
+/// use backtracker::puzzles::sudoku::{sudoku_with_places, Grid};
+/// use backtracker::VariableOrder;
+///
+/// let mut model = sudoku_with_places(&Grid::empty(2)?, VariableOrder::SmallestDomainFirst);
+/// assert_eq!(model.search().count().value, 288);
+/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Places {
     /// The grid's fixed tables, shared by every copy.
@@ -598,6 +733,19 @@ impl Places {
     /// # Panics
     ///
     /// For a box side outside `1..=MAX_BOX`.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::sudoku::Places, ModelBuilder};
+    ///
+    /// // On its own it is a whole 4 x 4 sudoku: a full grid where every digit
+    /// // has a place in every unit has each digit once per unit.
+    /// let mut b = ModelBuilder::new();
+    /// for cell in 0..16 {
+    ///     b.variable(format!("cell {cell}"), 1..=4u8);
+    /// }
+    /// let mut model = b.build((Places::new(2),)).unwrap();
+    /// assert_eq!(model.search().count().value, 288);
+    /// ```
     #[must_use]
     pub fn new(b: usize) -> Self {
         assert!((1..=MAX_BOX).contains(&b), "box side 1 to {MAX_BOX}");

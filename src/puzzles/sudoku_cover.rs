@@ -31,6 +31,17 @@ use crate::exact_cover::{ExactCover, ExactCoverBuilder};
 use super::sudoku::Grid;
 
 /// The exact-cover problem of a sudoku grid (see the [module](self)).
+///
+/// ```
+/// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+///
+/// let grid = Grid::parse_boxed("1.......2...3...", 2)?;
+/// let mut cover = SudokuCover::new(&grid);
+/// let solution = cover.problem_mut().search().first().value.expect("a solution");
+/// assert!(cover.grid(&solution).is_full());
+/// assert_eq!(cover.grid(&solution).get(0, 0), Some(1));
+/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct SudokuCover {
     problem: ExactCover,
@@ -42,6 +53,19 @@ pub struct SudokuCover {
 impl SudokuCover {
     /// The problem of `grid`. Its first `size * size` variables are the
     /// cells, row by row.
+    ///
+    /// ```
+    /// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+    ///
+    /// // 4 x 4: 16 cells plus 16 (unit, digit) items for each of rows, columns, boxes.
+    /// let empty = SudokuCover::new(&Grid::empty(2)?);
+    /// assert_eq!(empty.problem().item_count(), 16 + 3 * 16);
+    /// assert_eq!(empty.problem().option_count(), 16 * 4);
+    /// // A given leaves its cell one option instead of four.
+    /// let one = SudokuCover::new(&Grid::parse_boxed("1...............", 2)?);
+    /// assert_eq!(one.problem().option_count(), 16 * 4 - 3);
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn new(grid: &Grid) -> SudokuCover {
         let b = grid.box_size();
@@ -92,12 +116,29 @@ impl SudokuCover {
     }
 
     /// The exact-cover problem.
+    ///
+    /// ```
+    /// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+    ///
+    /// let cover = SudokuCover::new(&Grid::empty(2)?);
+    /// assert_eq!(cover.problem().item_name(0), "r1c1");
+    /// assert_eq!(cover.problem().item("b4:4"), Some(16 + 3 * 16 - 1));
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     #[must_use]
     pub fn problem(&self) -> &ExactCover {
         &self.problem
     }
 
     /// The exact-cover problem, to search it.
+    ///
+    /// ```
+    /// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+    ///
+    /// let mut cover = SudokuCover::new(&Grid::empty(2)?);
+    /// assert_eq!(cover.problem_mut().search().count().value, 288);
+    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// ```
     pub fn problem_mut(&mut self) -> &mut ExactCover {
         &mut self.problem
     }

@@ -92,6 +92,17 @@ impl Interval {
 
 /// What [`Search::estimate`] found: the tree's nodes, the count its search
 /// would give, and the time it would take, each with a 95% interval.
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// // 6 queens is small enough for the timing sample to search it all.
+/// let estimate = nqueens(6)?.search().symmetry(false).estimate(200, 7).value;
+/// assert_eq!(estimate.probes, 200);
+/// assert_eq!(estimate.exact.map(|(_, count)| count), Some(4));
+/// assert!(estimate.nodes.low <= estimate.nodes.value && estimate.nodes.value <= estimate.nodes.high);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
     /// Probes walked.

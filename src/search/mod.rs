@@ -160,6 +160,19 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
 
     /// Counts rejections per checker in the statistics even without an
     /// observer (a little slower).
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(6)?;
+    /// assert_eq!(model.search().count().stats.rejections, None);
+    /// let tallied = model.search().symmetry(false).tally_rejections(true).count().stats;
+    /// let rejections = tallied.rejections.expect("tallied");
+    /// let names: Vec<&str> = rejections.iter().map(|(name, _)| name.as_str()).collect();
+    /// assert_eq!(names, ["columns", "diagonals", "anti-diagonals"]);
+    /// assert!(rejections.iter().all(|&(_, n)| n > 0));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     pub fn tally_rejections(mut self, on: bool) -> Self {
         self.config.tally = on;
         self
@@ -230,6 +243,15 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// narrowing checker removes, and stops with
     /// [`StopReason::Disagreement`] at the first disagreement. Slow; meant
     /// for testing a new checker.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, StopReason};
+    ///
+    /// // The reference checkers agree with themselves on every candidate.
+    /// let outcome = nqueens(6)?.search().cross_check(true).count();
+    /// assert_eq!((outcome.value, outcome.stop), (4, StopReason::Completed));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     pub fn cross_check(mut self, on: bool) -> Self
     where
         V: fmt::Debug,
@@ -479,6 +501,16 @@ impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
 }
 
 /// A lazy iterator over the solutions of a model; see [`Search::solutions`].
+///
+/// ```
+/// use backtracker::puzzles::nqueens;
+///
+/// let mut model = nqueens(6)?;
+/// let all: Vec<Vec<usize>> = model.search().solutions().collect();
+/// assert_eq!(all.len(), 4);
+/// assert!(all.contains(&vec![1, 3, 5, 0, 2, 4]));
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Solutions<'m, V, C: Checkers<V>, O> {
     engine: Engine<'m, V, C>,
@@ -499,12 +531,33 @@ impl<V: Clone, C: Checkers<V>, O: Observer<V>> Iterator for Solutions<'_, V, C, 
 
 impl<V, C: Checkers<V>, O> Solutions<'_, V, C, O> {
     /// The statistics so far.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(6)?;
+    /// let mut solutions = model.search().solutions();
+    /// solutions.next();
+    /// assert_eq!(solutions.stats().solutions, 1);
+    /// assert!(solutions.stats().nodes >= 6);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn stats(&self) -> Stats {
         self.engine.stats()
     }
 
     /// Why the search ended, once it has.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, StopReason};
+    ///
+    /// let mut model = nqueens(6)?;
+    /// let mut solutions = model.search().solutions();
+    /// assert_eq!(solutions.by_ref().count(), 4);
+    /// assert_eq!(solutions.stop_reason(), Some(&StopReason::Completed));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
     pub fn stop_reason(&self) -> Option<&StopReason> {
         self.engine.stop.as_ref()

@@ -13,6 +13,21 @@ use crate::error::UnitError;
 
 /// Why a checkpoint cannot be used. Except for [`CheckpointError::Io`]
 /// while appending, the file is left as it was, byte for byte.
+///
+/// ```
+/// use backtracker::{puzzles::nqueens, units::{Checkpoint, CheckpointError, UnitLine}};
+///
+/// let dir = std::env::temp_dir().join(format!("checkpoint-error-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("run.ckpt");
+/// std::fs::write(&path, "not a result line\n")?;
+/// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6)?.split(1, false));
+/// let error = Checkpoint::open(&path, &lines).unwrap_err();
+/// assert!(matches!(error, CheckpointError::Damaged { .. }));
+/// assert_eq!(std::fs::read_to_string(&path)?, "not a result line\n"); // left unchanged
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum CheckpointError {
@@ -215,6 +230,20 @@ impl Checkpoint {
 
     /// A message for standard error when opening dropped a last line cut
     /// short.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, units::{Checkpoint, UnitLine}};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("checkpoint-recovered-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6)?.split(1, false));
+    /// // A new checkpoint had nothing to recover.
+    /// let checkpoint = Checkpoint::open(dir.join("run.ckpt"), &lines)?;
+    /// assert_eq!((checkpoint.recovered(), checkpoint.results().len()), (None, 0));
+    /// # drop(checkpoint);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn recovered(&self) -> Option<&str> {
         self.recovered.as_deref()

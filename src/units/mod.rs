@@ -77,6 +77,16 @@ pub struct UnitLine {
 
 impl UnitLine {
     /// Numbers `units` of a split as lines.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, units::UnitLine};
+    ///
+    /// // Depth 1 without symmetry: one unit per column of the first queen.
+    /// let units = nqueens(6).unwrap().split(1, false);
+    /// let lines = UnitLine::number("nqueens-6", 1, false, units);
+    /// assert_eq!(lines.len(), 6);
+    /// assert_eq!((lines[5].index, lines[5].total), (5, 6));
+    /// ```
     #[must_use]
     pub fn number(model: &str, depth: usize, symmetry: bool, units: Vec<Unit>) -> Vec<UnitLine> {
         let total = units.len();
@@ -95,6 +105,14 @@ impl UnitLine {
     }
 
     /// The run this unit belongs to, as text (`model depth symmetry total`).
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, units::UnitLine};
+    ///
+    /// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6).unwrap().split(1, false));
+    /// assert_eq!(lines[0].run(), "model=nqueens-6 depth=1 symmetry=off units=6");
+    /// assert!(lines.iter().all(|l| l.run() == lines[0].run()));
+    /// ```
     #[must_use]
     pub fn run(&self) -> String {
         format!(
@@ -112,6 +130,18 @@ impl UnitLine {
     /// # Errors
     ///
     /// [`UnitError::ForeignModel`] or [`UnitError::BadPrefix`].
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, units::UnitLine, UnitError};
+    ///
+    /// let mut model = nqueens(6).unwrap();
+    /// let lines = UnitLine::number("nqueens-6", 1, false, model.split(1, false));
+    /// assert!(lines[0].check_against("nqueens-6", &model).is_ok());
+    /// assert!(matches!(
+    ///     lines[0].check_against("nqueens-7", &model),
+    ///     Err(UnitError::ForeignModel { .. })
+    /// ));
+    /// ```
     pub fn check_against<V, C: Checkers<V>>(
         &self,
         name: &str,
