@@ -1,13 +1,17 @@
 //! Reusable checkers.
 //!
+//! - [`AllDifferent`]: no two variables of a scope take equal values,
+//!   narrowed to generalised arc consistency by Régin's matching filter.
 //! - [`AtMostOnePerLine`]: all-different by a line function (N-Queens
 //!   columns and diagonals, sudoku rows, columns and boxes, a tour's visited
 //!   squares). Incremental, with whole-word filtering where the lines of a
 //!   variable's values are consecutive.
 //! - [`Predicate`]: any rule on a few variables, written as a closure.
 
+mod all_different;
 mod line;
 mod predicate;
 
+pub use all_different::AllDifferent;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use predicate::{Predicate, Values};

@@ -10,6 +10,7 @@ mod engine;
 mod errors;
 mod estimate;
 mod exact_cover;
+mod global_constraints;
 mod hooks;
 mod html_trace;
 mod narrowing;

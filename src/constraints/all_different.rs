@@ -1,0 +1,495 @@
+//! All-different with Régin's matching filter.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::Mutex;
+
+use crate::assignment::{Assignment, Choice, ModelInfo};
+use crate::checker::Checker;
+use crate::domains::{Conflict, Domains};
+use crate::error::ModelError;
+
+/// Marks "none" in the tables below.
+const NONE: u32 = u32::MAX;
+
+/// "All different": no two variables of the scope take equal values
+/// (compared with `==`, whatever their positions in their domains).
+///
+/// It narrows to generalised arc consistency with Régin's filter: a
+/// maximum matching of the scope's variables to values, then the strongly
+/// connected components of the matching's alternating graph, remove every
+/// value that no solution of the constraint (within the candidates left)
+/// gives its variable. This is Hall-set reasoning in full: when `k`
+/// variables have only `k` values between them, those values leave every
+/// other variable.
+///
+/// Why matching rather than bounds consistency: bounds reasoning only
+/// narrows the ends of an interval, while the domains here are sets with
+/// holes (colours, letters, the digits a sudoku cell has left), where a
+/// Hall set is rarely an interval. The matching costs more per call, so it
+/// is skipped when no Hall set can exist: when every unfixed variable of
+/// the scope has more candidates than there are unfixed variables.
+///
+/// The cheap part is incremental: a value taken by an assigned variable is
+/// refused at once by [`promising`](Checker::promising) and removed from
+/// the other variables when the step is assigned. When nearly every branch
+/// succeeds anyway (a loose constraint), [`AtMostOnePerLine`](super::AtMostOnePerLine)
+/// does that part alone for less.
+///
+/// The model refuses a scope that names a variable twice.
+///
+/// ```
+/// use backtracker::{constraints::AllDifferent, ModelBuilder};
+///
+/// // x and y are 1 or 2, so z, which may be 1, 2 or 3, must be 3.
+/// let mut b = ModelBuilder::new();
+/// let x = b.variable("x", [1, 2]);
+/// let y = b.variable("y", [1, 2]);
+/// let z = b.variable("z", [1, 2, 3]);
+/// let mut model = b.build((AllDifferent::new("different", [x, y, z]),))?;
+/// let outcome = model.search().count();
+/// assert_eq!(outcome.value, 2);
+/// // The matching fixed z before the search chose anything: every node
+/// // (x, y, z twice) is on the way to a solution.
+/// assert_eq!(outcome.stats.nodes, 6);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Debug)]
+pub struct AllDifferent {
+    name: String,
+    scope: Vec<usize>,
+    /// Per model variable, its position in the scope (`NONE` outside).
+    pos: Vec<u32>,
+    /// Per scope position, the value number of each domain index.
+    ids: Vec<Vec<u32>>,
+    /// Per scope position, the domain index of each value number (`NONE`
+    /// when the variable does not have it).
+    index_of: Vec<Vec<u32>>,
+    /// Number of distinct values.
+    values: usize,
+    /// Some domain holds a value twice (at two indices).
+    repeats: bool,
+    /// Per value number, how many assigned scope variables hold it.
+    used: Vec<u32>,
+    /// Buffers of the matching, and the last matching as a warm start.
+    scratch: Mutex<Scratch>,
+}
+
+impl Clone for AllDifferent {
+    fn clone(&self) -> Self {
+        AllDifferent {
+            name: self.name.clone(),
+            scope: self.scope.clone(),
+            pos: self.pos.clone(),
+            ids: self.ids.clone(),
+            index_of: self.index_of.clone(),
+            values: self.values,
+            repeats: self.repeats,
+            used: self.used.clone(),
+            scratch: Mutex::new(Scratch::default()),
+        }
+    }
+}
+
+/// The working memory of one matching.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// Per scope position, its matched value (`NONE` if none). Kept
+    /// between calls only as a hint: each call first drops the pairs the
+    /// candidates no longer allow.
+    mate: Vec<u32>,
+    /// Per value, its matched scope position.
+    owner: Vec<u32>,
+    /// Per value, the search round that last visited it.
+    seen: Vec<u32>,
+    round: u32,
+    /// Per scope position, its candidate value numbers.
+    cands: Vec<Vec<u32>>,
+    /// The value graph: for value `v`, the values matched to the variables
+    /// that also have `v` (CSR: `start[v]..start[v + 1]` in `next`).
+    start: Vec<u32>,
+    next: Vec<u32>,
+    /// Tarjan's state, per value.
+    order: Vec<u32>,
+    low: Vec<u32>,
+    comp: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+    /// Per value, whether a free value reaches it.
+    free_reach: Vec<bool>,
+}
+
+impl AllDifferent {
+    /// A checker called `name`: the variables of `scope` take pairwise
+    /// different values.
+    pub fn new(name: impl Into<String>, scope: impl IntoIterator<Item = usize>) -> Self {
+        AllDifferent {
+            name: name.into(),
+            scope: scope.into_iter().collect(),
+            pos: Vec::new(),
+            ids: Vec::new(),
+            index_of: Vec::new(),
+            values: 0,
+            repeats: false,
+            used: Vec::new(),
+            scratch: Mutex::new(Scratch::default()),
+        }
+    }
+
+    /// The value number of `var`'s domain index `index`, if `var` is in scope.
+    #[inline]
+    fn id(&self, var: usize, index: usize) -> Option<usize> {
+        let p = *self.pos.get(var)?;
+        (p != NONE).then(|| self.ids[p as usize][index] as usize)
+    }
+
+    /// Narrows to generalised arc consistency by Régin's filter.
+    fn regin<V>(&self, s: &mut Scratch, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        let n = self.scope.len();
+        let m = self.values;
+        s.mate.resize(n, NONE);
+        s.owner.clear();
+        s.owner.resize(m, NONE);
+        s.seen.resize(m, 0);
+        s.cands.resize_with(n, Vec::new);
+        for (p, &var) in self.scope.iter().enumerate() {
+            let ids = &self.ids[p];
+            let cands = &mut s.cands[p];
+            cands.clear();
+            cands.extend(d.iter(var).map(|i| ids[i]));
+            // The hint stands only if the value is still a candidate and
+            // not claimed by an earlier variable.
+            let mate = s.mate[p];
+            if mate != NONE && (!cands.contains(&mate) || s.owner[mate as usize] != NONE) {
+                s.mate[p] = NONE;
+            }
+            if s.mate[p] != NONE {
+                s.owner[s.mate[p] as usize] = p as u32;
+            }
+        }
+        for p in 0..n {
+            if s.mate[p] == NONE {
+                s.round = s.round.wrapping_add(1);
+                if s.round == 0 {
+                    s.seen.fill(0);
+                    s.round = 1;
+                }
+                if !augment(s, p) {
+                    return Err(Conflict::new());
+                }
+            }
+        }
+        self.prune(s, d)
+    }
+
+    /// Given a perfect matching of the scope, removes the edges that lie on
+    /// no alternating cycle and on no alternating path from a free value.
+    fn prune<V>(&self, s: &mut Scratch, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        let m = self.values;
+        // Value graph: v -> mate(x) for each variable x that has v.
+        s.start.clear();
+        s.start.resize(m + 1, 0);
+        for (p, cands) in s.cands.iter().enumerate() {
+            for &v in cands {
+                if v != s.mate[p] {
+                    s.start[v as usize + 1] += 1;
+                }
+            }
+        }
+        for v in 0..m {
+            s.start[v + 1] += s.start[v];
+        }
+        s.next.clear();
+        s.next.resize(s.start[m] as usize, 0);
+        let mut fill: Vec<u32> = s.start[..m].to_vec();
+        for (p, cands) in s.cands.iter().enumerate() {
+            for &v in cands {
+                if v != s.mate[p] {
+                    s.next[fill[v as usize] as usize] = s.mate[p];
+                    fill[v as usize] += 1;
+                }
+            }
+        }
+        // Values reachable from a free value (one some variable has).
+        s.free_reach.clear();
+        s.free_reach.resize(m, false);
+        let mut todo: Vec<u32> = Vec::new();
+        for cands in &s.cands {
+            for &v in cands {
+                if s.owner[v as usize] == NONE && !s.free_reach[v as usize] {
+                    s.free_reach[v as usize] = true;
+                    todo.push(v);
+                }
+            }
+        }
+        while let Some(v) = todo.pop() {
+            for e in s.start[v as usize]..s.start[v as usize + 1] {
+                let w = s.next[e as usize];
+                if !s.free_reach[w as usize] {
+                    s.free_reach[w as usize] = true;
+                    todo.push(w);
+                }
+            }
+        }
+        tarjan(s, m);
+        for (p, &var) in self.scope.iter().enumerate() {
+            let mate = s.mate[p];
+            let (comp, reach) = (&s.comp, &s.free_reach);
+            let ids = &self.ids[p];
+            if s.cands[p]
+                .iter()
+                .all(|&v| v == mate || reach[v as usize] || comp[v as usize] == comp[mate as usize])
+            {
+                continue;
+            }
+            d.retain(var, |i| {
+                let v = ids[i];
+                v == mate || reach[v as usize] || comp[v as usize] == comp[mate as usize]
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Kuhn's augmenting path from scope position `p`, depth first.
+fn augment(s: &mut Scratch, p: usize) -> bool {
+    for k in 0..s.cands[p].len() {
+        let v = s.cands[p][k] as usize;
+        if s.seen[v] == s.round {
+            continue;
+        }
+        s.seen[v] = s.round;
+        let q = s.owner[v];
+        if q == NONE || augment(s, q as usize) {
+            s.mate[p] = v as u32;
+            s.owner[v] = p as u32;
+            return true;
+        }
+    }
+    false
+}
+
+/// Tarjan's strongly connected components of the value graph, without
+/// recursion: `comp[v]` numbers the component of value `v`.
+fn tarjan(s: &mut Scratch, m: usize) {
+    s.order.clear();
+    s.order.resize(m, NONE);
+    s.low.clear();
+    s.low.resize(m, 0);
+    s.comp.clear();
+    s.comp.resize(m, NONE);
+    s.on_stack.clear();
+    s.on_stack.resize(m, false);
+    s.stack.clear();
+    let mut counter = 0u32;
+    let mut comps = 0u32;
+    for root in 0..m {
+        if s.order[root] != NONE {
+            continue;
+        }
+        s.calls.push((root as u32, s.start[root]));
+        s.order[root] = counter;
+        s.low[root] = counter;
+        counter += 1;
+        s.stack.push(root as u32);
+        s.on_stack[root] = true;
+        while let Some(&mut (v, ref mut e)) = s.calls.last_mut() {
+            let v = v as usize;
+            if *e < s.start[v + 1] {
+                let w = s.next[*e as usize] as usize;
+                *e += 1;
+                if s.order[w] == NONE {
+                    s.order[w] = counter;
+                    s.low[w] = counter;
+                    counter += 1;
+                    s.stack.push(w as u32);
+                    s.on_stack[w] = true;
+                    s.calls.push((w as u32, s.start[w]));
+                } else if s.on_stack[w] {
+                    s.low[v] = s.low[v].min(s.order[w]);
+                }
+                continue;
+            }
+            s.calls.pop();
+            if let Some(&(parent, _)) = s.calls.last() {
+                let parent = parent as usize;
+                s.low[parent] = s.low[parent].min(s.low[v]);
+            }
+            if s.low[v] == s.order[v] {
+                while let Some(w) = s.stack.pop() {
+                    s.on_stack[w as usize] = false;
+                    s.comp[w as usize] = comps;
+                    if w as usize == v {
+                        break;
+                    }
+                }
+                comps += 1;
+            }
+        }
+    }
+}
+
+impl<V: Eq + Hash> Checker<V> for AllDifferent {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the assigned variables of the scope hold pairwise different values.
+    fn check(&self, assignment: &Assignment<'_, V>) -> bool {
+        let mut seen = vec![false; self.values];
+        for &var in &self.scope {
+            if let Some(index) = assignment.index(var) {
+                let v = self.ids[self.pos[var] as usize][index] as usize;
+                if std::mem::replace(&mut seen[v], true) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether no other assigned variable of the scope holds the value.
+    #[inline]
+    fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        self.id(choice.var, choice.index)
+            .is_none_or(|v| self.used[v] == 0)
+    }
+
+    fn narrows(&self) -> bool {
+        true
+    }
+
+    // Every call removes the values of the variables fixed so far from
+    // the others, so every candidate left is one `check` accepts.
+    fn filters(&self) -> bool {
+        false
+    }
+
+    fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        let p = self.pos[var];
+        if p == NONE {
+            return Ok(());
+        }
+        if d.len(var) == 1 {
+            // Fixed (assigned or forced): its value leaves the others.
+            let index = d.min(var).unwrap_or(0);
+            let v = self.ids[p as usize][index] as usize;
+            for (q, &other) in self.scope.iter().enumerate() {
+                if other == var {
+                    continue;
+                }
+                if self.repeats {
+                    let ids = &self.ids[q];
+                    d.retain(other, |i| ids[i] as usize != v)?;
+                } else {
+                    let i = self.index_of[q][v];
+                    if i != NONE {
+                        d.remove(other, i as usize)?;
+                    }
+                }
+            }
+        }
+        // A Hall set among the unfixed variables needs one with at most
+        // as many candidates as there are unfixed variables.
+        let mut unfixed = 0;
+        let mut smallest = usize::MAX;
+        for &x in &self.scope {
+            let len = d.len(x);
+            if len > 1 {
+                unfixed += 1;
+                smallest = smallest.min(len);
+            }
+        }
+        if smallest > unfixed {
+            return Ok(());
+        }
+        match self.scratch.try_lock() {
+            Ok(mut s) => self.regin(&mut s, d),
+            // Never expected (each search has its own checker); correct
+            // without the warm start anyway.
+            Err(_) => self.regin(&mut Scratch::default(), d),
+        }
+    }
+
+    #[inline]
+    fn on_assign(&mut self, choice: Choice<'_, V>) {
+        if let Some(v) = self.id(choice.var, choice.index) {
+            self.used[v] += 1;
+        }
+    }
+
+    #[inline]
+    fn on_unassign(&mut self, choice: Choice<'_, V>) {
+        if let Some(v) = self.id(choice.var, choice.index) {
+            self.used[v] -= 1;
+        }
+    }
+
+    fn scope(&self) -> Option<&[usize]> {
+        Some(&self.scope)
+    }
+
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        let invalid = |reason: String| ModelError::InvalidChecker {
+            checker: self.name.clone(),
+            reason,
+        };
+        self.pos = vec![NONE; model.len()];
+        for (p, &var) in self.scope.iter().enumerate() {
+            if var >= model.len() {
+                return Err(ModelError::UnknownVariable {
+                    checker: self.name.clone(),
+                    var,
+                    count: model.len(),
+                });
+            }
+            if self.pos[var] != NONE {
+                return Err(invalid(format!(
+                    "its scope names variable `{}` twice",
+                    model.name(var)
+                )));
+            }
+            self.pos[var] = p as u32;
+        }
+        let mut numbers: HashMap<&V, u32> = HashMap::new();
+        self.ids = self
+            .scope
+            .iter()
+            .map(|&var| {
+                model
+                    .domain(var)
+                    .iter()
+                    .map(|value| {
+                        let next = numbers.len() as u32;
+                        *numbers.entry(value).or_insert(next)
+                    })
+                    .collect()
+            })
+            .collect();
+        self.values = numbers.len();
+        let mut repeats = false;
+        self.index_of = self
+            .ids
+            .iter()
+            .map(|ids| {
+                let mut row = vec![NONE; numbers.len()];
+                for (i, &v) in ids.iter().enumerate() {
+                    if row[v as usize] == NONE {
+                        row[v as usize] = i as u32;
+                    } else {
+                        repeats = true;
+                    }
+                }
+                row
+            })
+            .collect();
+        self.repeats = repeats;
+        self.used = vec![0; self.values];
+        *self
+            .scratch
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Scratch::default();
+        Ok(())
+    }
+}
