@@ -13,6 +13,7 @@ mod exact_cover;
 mod hooks;
 mod html_trace;
 mod narrowing;
+mod options;
 mod oracle;
 mod parallel_units;
 mod puzzles_grids;
