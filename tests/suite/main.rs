@@ -14,6 +14,7 @@ mod global_constraints;
 mod hooks;
 mod html_trace;
 mod narrowing;
+mod options;
 mod oracle;
 mod parallel_units;
 mod puzzles_grids;

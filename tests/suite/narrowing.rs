@@ -25,12 +25,13 @@ use crate::support::A000170;
 /// its scope each value that its own `check` rejects on the assignment
 /// extended by it. With `unsound`, it also removes the lowest candidate of
 /// the first unassigned variable with two or more (a bug to catch).
-struct Derived {
-    inner: DynChecker<i32>,
-    unsound: bool,
+#[derive(Clone)]
+pub(crate) struct Derived<C> {
+    pub(crate) inner: C,
+    pub(crate) unsound: bool,
 }
 
-impl Checker<i32> for Derived {
+impl<C: Checker<i32>> Checker<i32> for Derived<C> {
     fn name(&self) -> &str {
         self.inner.name()
     }

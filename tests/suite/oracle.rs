@@ -90,14 +90,18 @@ enum Spec {
 /// initial candidates, and checkers.
 #[derive(Clone, Debug)]
 pub(crate) struct Desc {
-    domains: Vec<Vec<i32>>,
-    keep: Vec<Vec<bool>>,
+    pub(crate) domains: Vec<Vec<i32>>,
+    pub(crate) keep: Vec<Vec<bool>>,
     specs: Vec<Spec>,
 }
 
 impl Desc {
     pub(crate) fn n(&self) -> usize {
         self.domains.len()
+    }
+
+    pub(crate) fn n_checkers(&self) -> usize {
+        self.specs.len()
     }
 
     /// The line of each value of each variable, as a table by value.
@@ -201,6 +205,11 @@ impl Desc {
     }
 
     fn checker(&self, k: usize, spec: &Spec) -> DynChecker<i32> {
+        self.shared_checker(k, spec).into_dyn()
+    }
+
+    /// The checker of `spec`, clonable and shareable between threads.
+    fn shared_checker(&self, k: usize, spec: &Spec) -> Shared {
         let name = format!("c{k}");
         match spec.clone() {
             Spec::Lines { layouts, scope } => {
@@ -262,6 +271,16 @@ impl Desc {
         }
     }
 
+    /// The checkers, clonable and shareable between threads (for a tuple
+    /// of them, which parallel counts take).
+    pub(crate) fn shared_checkers(&self) -> Vec<Shared> {
+        self.specs
+            .iter()
+            .enumerate()
+            .map(|(k, s)| self.shared_checker(k, s))
+            .collect()
+    }
+
     pub(crate) fn checkers(&self) -> Vec<DynChecker<i32>> {
         self.specs
             .iter()
@@ -275,9 +294,34 @@ impl Desc {
     }
 }
 
+/// A checker that can be cloned and shared between threads, boxed.
+pub(crate) type Shared = Box<dyn SharedChecker>;
+
+/// A checker that can be cloned behind a box and shared between threads.
+pub(crate) trait SharedChecker: Checker<i32> + Send + Sync {
+    fn clone_box(&self) -> Shared;
+    fn into_dyn(self: Box<Self>) -> DynChecker<i32>;
+}
+
+impl<T: Checker<i32> + Clone + Send + Sync + 'static> SharedChecker for T {
+    fn clone_box(&self) -> Shared {
+        Box::new(self.clone())
+    }
+    fn into_dyn(self: Box<Self>) -> DynChecker<i32> {
+        self
+    }
+}
+
+impl Clone for Shared {
+    fn clone(&self) -> Self {
+        (**self).clone_box()
+    }
+}
+
 /// At most `k` variables take a value of their set: incremental count,
 /// O(1) `promising`, and a bulk `filter` that removes the whole set once
 /// the count is reached.
+#[derive(Clone)]
 struct AtMostK {
     name: String,
     sets: Vec<u16>,
@@ -321,6 +365,7 @@ impl Checker<i32> for AtMostK {
 
 /// Neighbouring variables differ, judged from scratch only (every other
 /// method is the trait's default).
+#[derive(Clone)]
 struct Neighbours {
     name: String,
     /// Compare `flip[var] - value` instead of the values, when given.
@@ -566,7 +611,7 @@ proptest! {
     }
 }
 
-fn extends(solution: &[usize], unit: &Unit) -> bool {
+pub(crate) fn extends(solution: &[usize], unit: &Unit) -> bool {
     unit.prefix
         .iter()
         .zip(solution)
@@ -584,7 +629,7 @@ impl Desc {
 /// A random model invariant under reflecting every variable's values:
 /// domains `0..d` (value = index), symmetric initial candidates, and each
 /// checker together with its reflection.
-fn mirror_desc() -> impl Strategy<Value = Desc> {
+pub(crate) fn mirror_desc() -> impl Strategy<Value = Desc> {
     proptest::collection::vec(1usize..=4, 1..=6)
         .prop_flat_map(|sizes| {
             let keep: Vec<_> = sizes
