@@ -11,9 +11,11 @@
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/lines.rs"]
+mod lines;
+#[path = "common/output.rs"]
+mod output;
 
-use std::io::{self, Read};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use backtracker::puzzles::coloring::{Graph, MAX_COLORS, chromatic_number, coloring};
@@ -23,11 +25,11 @@ use clap::{ArgGroup, Parser};
 /// `e U V` lines) so that the ends of every edge differ. Colours are
 /// numbered from 0.
 #[derive(Parser, Debug)]
-#[command(name = "coloring")]
+#[command(name = "coloring", after_help = AFTER_HELP)]
 #[command(group(ArgGroup::new("task").required(true).args(["colors", "chromatic"])))]
 struct Cli {
     /// The graph in DIMACS `.col` format (standard input when absent or `-`)
-    file: Option<PathBuf>,
+    file: Option<String>,
 
     /// Print a proper colouring with K colours, one `VERTEX COLOUR` line per
     /// vertex, or `no K-colouring`
@@ -43,31 +45,25 @@ struct Cli {
     chromatic: bool,
 }
 
+const AFTER_HELP: &str = "\
+Input: lines of at most 65536 bytes, at most 67108864 bytes in all; at most
+1048576 vertices.
+
+Exit status: 0 on success, 2 on bad input or when standard output cannot be
+written (a closed pipe ends quietly with 0). Interrupted (Ctrl-C), the
+program exits with code 130 at once: standard output keeps the whole lines
+written before, never part of a line.";
+
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
+    output::exit_on_interrupt();
     cli::exit(run(&cli).map_err(cli::Failure::Input))
-}
-
-fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
-    match file {
-        Some(path) if path.as_os_str() != "-" => {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))
-        }
-        _ => {
-            let mut text = String::new();
-            io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(text)
-        }
-    }
 }
 
 /// The whole output, or the error message.
 fn run(cli: &Cli) -> Result<String, String> {
-    let graph = Graph::parse_dimacs(&read_input(cli.file.as_ref())?).map_err(|e| e.to_string())?;
+    let text = lines::Lines::open(cli.file.as_deref(), lines::DEFAULT_LIMITS)?.read_all()?;
+    let graph = Graph::parse_dimacs(&text).map_err(|e| e.to_string())?;
     if cli.chromatic {
         let found = chromatic_number(&graph).map_err(|e| e.to_string())?;
         return Ok(format!("{}\n", found.colors));

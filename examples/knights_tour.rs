@@ -37,6 +37,10 @@
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/lines.rs"]
+mod lines;
+#[path = "common/output.rs"]
+mod output;
 
 use std::cmp::Reverse;
 use std::io::IsTerminal;
@@ -68,7 +72,9 @@ const _: () = assert!(MAX_SQUARES <= Square::MAX as usize);
     name = "knights_tour",
     after_help = "Squares are numbered from 1: row 1 is the top row, column 1 the left column.\n\
                   Prints `no tour` when there is none from the start square.\n\
-                  Boards of up to 4096 squares; the search shows its progress when stderr is a terminal."
+                  Boards of up to 4096 squares; the search shows its progress when stderr is a terminal.\n\
+                  Interrupted (Ctrl-C), the program exits with code 130 at once: standard output\n\
+                  keeps the whole lines written before, never part of a line."
 )]
 struct Cli {
     /// Rows of the board (and columns, unless --cols is given)
@@ -97,8 +103,8 @@ struct Cli {
     #[arg(long, conflicts_with = "count")]
     trace: bool,
 
-    /// Record at most K events of the trace (default 10000)
-    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Record at most K events of the trace (default 10000, at most 10000000)
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..=cli::MAX_TRACE_EVENTS))]
     trace_limit: Option<u64>,
 
     /// The trace as `text`, as a Graphviz `dot` digraph, or as an `html`
@@ -855,7 +861,7 @@ fn find(board: &Board, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Fa
         }
         if found.is_some() {
             if cli.search.stats {
-                eprintln!("nodes: {nodes}, time: {elapsed:.3?}, attempts: {}", k + 1);
+                output::say!("nodes: {nodes}, time: {elapsed:.3?}, attempts: {}", k + 1);
             }
             break;
         }
@@ -880,9 +886,11 @@ fn trace<C: Checkers<Square>>(model: &mut Model<Square, C>, board: &Board, cli: 
         .observer(&mut trace)
         .count();
     if cli.search.stats {
-        eprintln!(
+        output::say!(
             "nodes: {}, time: {:.3?}, stop: {}",
-            outcome.stats.nodes, outcome.stats.elapsed, outcome.stop
+            outcome.stats.nodes,
+            outcome.stats.elapsed,
+            outcome.stop
         );
     }
     match cli.trace_format.unwrap_or(TraceFormat::Text) {
@@ -944,5 +952,6 @@ fn run(cli: &Cli) -> Result<String, Failure> {
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
+    output::exit_on_interrupt();
     cli::exit(run(&cli))
 }

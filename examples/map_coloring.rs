@@ -10,8 +10,11 @@
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/lines.rs"]
+mod lines;
+#[path = "common/output.rs"]
+mod output;
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use backtracker::puzzles::coloring::{AUSTRALIA_REGIONS, australia};
@@ -22,7 +25,7 @@ use clap::{Parser, ValueEnum};
 /// and blue so that neighbouring regions differ. Prints the first
 /// colouring, one `REGION COLOUR` line per region.
 #[derive(Parser, Debug)]
-#[command(name = "map_coloring")]
+#[command(name = "map_coloring", after_help = output::INTERRUPT_HELP)]
 struct Cli {
     /// Print the number of colourings instead
     #[arg(long, conflicts_with = "trace")]
@@ -47,6 +50,7 @@ enum TraceFormat {
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
+    output::exit_on_interrupt();
     let mut model = australia();
     let text = if cli.count {
         format!("{}\n", model.search().count().value)
@@ -73,7 +77,5 @@ fn main() -> ExitCode {
             .map(|(region, color)| format!("{region} {color}\n"))
             .collect()
     };
-    // A closed standard output (for example `| head`) is not an error.
-    let _ = io::stdout().lock().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    cli::exit(Ok(text))
 }

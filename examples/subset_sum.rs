@@ -19,6 +19,10 @@
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/lines.rs"]
+mod lines;
+#[path = "common/output.rs"]
+mod output;
 
 use std::process::ExitCode;
 
@@ -33,7 +37,9 @@ use cli::{Failure, SearchOptions};
     allow_negative_numbers = true,
     after_help = "Example: subset_sum 9 3 34 4 12 5 2 prints 3 + 4 + 2 = 9.\n\
                   Subsets are of positions: equal numbers at two positions make two subsets.\n\
-                  Prints `no subset` when there is none."
+                  Prints `no subset` when there is none.\n\
+                  Interrupted (Ctrl-C), the program exits with code 130 at once: standard output\n\
+                  keeps the whole lines written before, never part of a line."
 )]
 struct Cli {
     /// The sum to reach
@@ -228,5 +234,6 @@ fn run(cli: &Cli) -> Result<String, Failure> {
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
+    output::exit_on_interrupt();
     cli::exit(run(&cli))
 }

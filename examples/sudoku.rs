@@ -17,11 +17,13 @@
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/lines.rs"]
+mod lines;
+#[path = "common/output.rs"]
+mod output;
 
 use std::fmt::Write as _;
-use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -36,10 +38,10 @@ use clap::{Parser, ValueEnum};
 /// for givens and `.` or `0` for blanks. Prints each solution as an
 /// 81-character line, in input order, or `no solution`.
 #[derive(Parser, Debug)]
-#[command(name = "sudoku")]
+#[command(name = "sudoku", after_help = AFTER_HELP)]
 struct Cli {
     /// File of puzzles, one a line (standard input when absent or `-`)
-    file: Option<PathBuf>,
+    file: Option<String>,
 
     /// Print the number of solutions of each puzzle instead of a solution
     #[arg(long)]
@@ -82,8 +84,8 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["count", "pretty"])]
     trace: bool,
 
-    /// Record at most K events of the trace (default 10000)
-    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Record at most K events of the trace (default 10000, at most 10000000)
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..=cli::MAX_TRACE_EVENTS))]
     trace_limit: Option<u64>,
 
     /// The trace as `text`, as a Graphviz `dot` digraph, or as an `html`
@@ -131,51 +133,40 @@ enum Answer {
     NodeLimit,
 }
 
+const AFTER_HELP: &str = "\
+Input: lines of at most 65536 bytes, at most 67108864 bytes in all.
+
+Exit status: 0 on success, 2 on bad input or when standard output cannot be
+written (a closed pipe ends quietly with 0). Interrupted (Ctrl-C), the
+program exits with code 130 at once: standard output keeps the answers
+written before, each a whole line (with --pretty, a whole grid), never part
+of one.";
+
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
-    match run(&cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    output::exit_on_interrupt();
+    cli::exit(run(&cli).map(|()| String::new()))
 }
 
-fn read_input(file: Option<&PathBuf>) -> Result<String, String> {
-    let mut text = String::new();
-    match file {
-        Some(path) if path.as_os_str() != "-" => {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            text = String::from_utf8(bytes)
-                .map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
-        }
-        _ => {
-            io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-        }
-    }
-    Ok(text)
-}
-
-fn run(cli: &Cli) -> Result<(), String> {
-    let text = read_input(cli.file.as_ref())?;
+fn run(cli: &Cli) -> Result<(), cli::Failure> {
+    let input = cli::Failure::Input;
+    let mut lines =
+        lines::Lines::open(cli.file.as_deref(), lines::DEFAULT_LIMITS).map_err(input)?;
     // Check every line before solving anything.
     let mut puzzles = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    while let Some(line) = lines.next_line() {
+        let (number, line) = line.map_err(input)?;
         if line.trim().is_empty() {
             continue;
         }
-        let grid = Grid::parse(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-        puzzles.push((i + 1, grid));
+        let grid = Grid::parse(&line).map_err(|e| input(format!("line {number}: {e}")))?;
+        puzzles.push((number, grid));
     }
     if cli.model == ModelKind::ExactCover && (cli.order.is_some() || cli.rules.is_some()) {
-        return Err(
+        return Err(input(
             "--order and --rules choose within the reference model, not with --model exact-cover"
                 .to_owned(),
-        );
+        ));
     }
     let order = match cli.order.unwrap_or(Order::Smallest) {
         Order::Smallest => VariableOrder::SmallestDomainFirst,
@@ -183,32 +174,32 @@ fn run(cli: &Cli) -> Result<(), String> {
     };
     if cli.trace {
         let [(_, grid)] = puzzles.as_slice() else {
-            return Err(format!(
+            return Err(input(format!(
                 "--trace shows one puzzle, and the input holds {}",
                 puzzles.len()
-            ));
+            )));
         };
         let text = match (cli.model, cli.rules.unwrap_or(Rules::Places)) {
             (ModelKind::ExactCover, _) => {
-                return Err("--trace shows the reference model, not --model exact-cover".to_owned());
+                return Err(input(
+                    "--trace shows the reference model, not --model exact-cover".to_owned(),
+                ));
             }
             (_, Rules::Lines) => trace(&mut sudoku_with(grid, order), grid, cli),
             (_, Rules::Places) => trace(&mut sudoku_with_places(grid, order), grid, cli),
         };
-        // A closed standard output (for example `| head`) is not an error.
-        let _ = io::stdout().lock().write_all(text.as_bytes());
-        return Ok(());
+        return Ok(output::write(&text)?);
     }
     let started = Instant::now();
     let mut total_nodes = 0u64;
     let mut search_time = Duration::ZERO;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     for (k, (line, grid)) in puzzles.iter().enumerate() {
         let (answer, stats, stop) = match (cli.model, cli.rules.unwrap_or(Rules::Places)) {
             (ModelKind::ExactCover, _) => solve_cover(&mut SudokuCover::new(grid), cli),
-            (_, Rules::Lines) => solve(&mut sudoku_with(grid, order), cli)?,
-            (_, Rules::Places) => solve(&mut sudoku_with_places(grid, order), cli)?,
+            (_, Rules::Lines) => solve(&mut sudoku_with(grid, order), cli).map_err(input)?,
+            (_, Rules::Places) => {
+                solve(&mut sudoku_with_places(grid, order), cli).map_err(input)?
+            }
         };
         let answer = if stop == StopReason::NodeLimit {
             Answer::NodeLimit
@@ -244,12 +235,9 @@ fn run(cli: &Cli) -> Result<(), String> {
                 text.push_str("node limit\n");
             }
         }
-        if out.write_all(text.as_bytes()).is_err() {
-            // Standard output was closed (for example by `head`): stop quietly.
-            return Ok(());
-        }
+        output::write(&text)?;
         if cli.stats {
-            eprintln!(
+            output::say!(
                 "puzzle {} (line {line}): {} nodes, {:.3} ms{}",
                 k + 1,
                 stats.nodes,
@@ -262,9 +250,8 @@ fn run(cli: &Cli) -> Result<(), String> {
             );
         }
     }
-    let _ = out.flush();
     if cli.stats {
-        eprintln!(
+        output::say!(
             "total: {} puzzles, {total_nodes} nodes, {:.3} ms searching, {:.3} ms in all",
             puzzles.len(),
             search_time.as_secs_f64() * 1e3,
@@ -288,7 +275,7 @@ fn trace<C: Checkers<u8>>(model: &mut Model<u8, C>, grid: &Grid, cli: &Cli) -> S
         .observer(&mut trace)
         .count();
     if cli.stats {
-        eprintln!(
+        output::say!(
             "nodes: {}, time: {:.3} ms, stop: {}",
             outcome.stats.nodes,
             outcome.stats.elapsed.as_secs_f64() * 1e3,

@@ -1,28 +1,36 @@
 //! What every example's command line does with bad arguments: one line on
 //! standard error, exit code 2; `--help` and `--version` as usual. Also the
-//! options, failures and exit codes the search examples share.
+//! options, failures and exit codes the search examples share. Output goes
+//! through `output` (`common/output.rs`), which the example includes as a
+//! module of that name.
 
 // Each example uses only some of these.
 #![allow(dead_code)]
 
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use backtracker::{Assignment, Checkers, Observer, Outcome, Search, StopReason};
 use clap::{Args, Parser};
 
-/// Parses the arguments, or exits: 0 after `--help` / `--version`, 2 after
-/// printing the first line of any other error.
+use crate::output::{self, WriteError, say};
+
+/// The most events `--trace-limit` records (a trace holds every event in
+/// memory, about a hundred bytes each).
+pub const MAX_TRACE_EVENTS: u64 = 10_000_000;
+
+/// Parses the arguments, or exits: 0 after `--help` / `--version` (2 when
+/// they cannot be written), 2 after printing the first line of any other
+/// error.
 pub fn parse<C: Parser>() -> C {
     match C::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            print!("{e}");
-            std::process::exit(0);
+            let written = output::write(&e.to_string()).and_then(|()| output::flush());
+            std::process::exit(written.map_or_else(|e| i32::from(e.exit_code()), |()| 0));
         }
         Err(e) => {
-            eprintln!("{}", first_line(&e.to_string()));
+            output::note(&first_line(&e.to_string()));
             std::process::exit(2);
         }
     }
@@ -36,10 +44,11 @@ pub fn first_line(error: &str) -> String {
         .next()
         .unwrap_or("error: invalid arguments")
         .to_owned();
-    match lines.next() {
+    let line = match lines.next() {
         Some(next) if first.ends_with(':') => format!("{first} {next}"),
         _ => first,
-    }
+    };
+    crate::lines::shorten_quoted(&line)
 }
 
 /// The options of the examples that run one search.
@@ -55,11 +64,19 @@ pub struct SearchOptions {
     pub cross_check: bool,
 }
 
-/// Why a run failed: bad input (exit code 2) or checkers that disagree
-/// in cross-check mode (exit code 1).
+/// Why a run failed: bad input (exit code 2), checkers that disagree
+/// in cross-check mode (exit code 1), or standard output that took no more
+/// (exit code 0 for a closed pipe, else 2).
 pub enum Failure {
     Input(String),
     Checkers(String),
+    Output(WriteError),
+}
+
+impl From<WriteError> for Failure {
+    fn from(error: WriteError) -> Failure {
+        Failure::Output(error)
+    }
 }
 
 /// The search's own failures (cross-check disagreements, cancelling) as a
@@ -76,17 +93,19 @@ pub fn checked<T>(outcome: &Outcome<T>) -> Result<(), Failure> {
 /// it, then [`checked`].
 pub fn finished<T>(outcome: &Outcome<T>, options: &SearchOptions) -> Result<(), Failure> {
     if options.stats {
-        eprintln!(
+        say!(
             "nodes: {}, time: {:.3?}",
-            outcome.stats.nodes, outcome.stats.elapsed
+            outcome.stats.nodes,
+            outcome.stats.elapsed
         );
     }
     checked(outcome)
 }
 
-/// Runs `search` and returns the solutions it finds, one line each (as
-/// `line` writes them): every one with `all`, else the first; the line
-/// `none` when there is none. Then [`finished`].
+/// Runs `search` and writes the solutions it finds, one line each (as
+/// `line` writes them) as they are found: every one with `all`, else the
+/// first; the line `none` when there is none. Then [`finished`]. A write
+/// that fails stops the search.
 pub fn solution_lines<V, C: Checkers<V>, O: Observer<V>>(
     search: Search<'_, V, C, O>,
     all: bool,
@@ -94,39 +113,47 @@ pub fn solution_lines<V, C: Checkers<V>, O: Observer<V>>(
     none: &str,
     mut line: impl FnMut(&Assignment<'_, V>) -> String,
 ) -> Result<String, Failure> {
-    let mut out = String::new();
+    let mut found = false;
+    let mut failed = None;
     let outcome = search.for_each(|assignment| {
-        out.push_str(&line(assignment));
-        out.push('\n');
+        found = true;
+        if let Err(e) = output::line(&line(assignment)) {
+            failed = Some(e);
+            return ControlFlow::Break(());
+        }
         if all {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())
         }
     });
-    finished(&outcome, options)?;
-    if out.is_empty() {
-        out.push_str(none);
-        out.push('\n');
+    if let Some(e) = failed {
+        return Err(Failure::Output(e));
     }
-    Ok(out)
+    finished(&outcome, options)?;
+    if !found {
+        output::line(none)?;
+    }
+    Ok(String::new())
 }
 
-/// Prints what a run gave, or its failure as one `error:` line, and returns
-/// the exit code: 0, 2 for bad input, 1 for disagreeing checkers.
+/// Writes what a run gave (text not written yet), or its failure as one
+/// `error:` line, and returns the exit code: 0, 2 for bad input or a
+/// failed write, 1 for disagreeing checkers; a closed standard output is
+/// a quiet 0.
 pub fn exit(result: Result<String, Failure>) -> ExitCode {
-    match result {
-        Ok(text) => {
-            // A closed standard output (for example `| head`) is not an error.
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
-            ExitCode::SUCCESS
-        }
-        Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
+    let result = result.and_then(|text| Ok(output::write(&text)?));
+    // What was written before a failure is kept (whole lines).
+    let flushed = output::flush();
+    match (result, flushed) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Err(Failure::Output(e)), _) | (Ok(()), Err(e)) => ExitCode::from(e.exit_code()),
+        (Err(Failure::Input(message)), _) => {
+            say!("error: {message}");
             ExitCode::from(2)
         }
-        Err(Failure::Checkers(message)) => {
-            eprintln!("error: {message}");
+        (Err(Failure::Checkers(message)), _) => {
+            say!("error: {message}");
             ExitCode::FAILURE
         }
     }

@@ -1,10 +1,17 @@
 //! Reading the board size and the `--constraints` list.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 
 use backtracker::puzzles::{MAX_QUEENS, Rule};
 
 use crate::Fail;
+use crate::lines::{Limits, Lines};
+
+/// How much of standard input is read for N.
+const N_LIMITS: Limits = Limits {
+    line: 1024,
+    total: 4096,
+};
 
 /// Parses a board size given as text; `source` says where it came from.
 pub fn parse_n(text: &str, source: &str) -> Result<usize, Fail> {
@@ -29,16 +36,14 @@ pub fn board_size(arg: Option<&str>) -> Result<usize, Fail> {
     if let Some(text) = arg {
         return parse_n(text, "argument N");
     }
-    let mut stdin = std::io::stdin();
-    if stdin.is_terminal() {
+    if std::io::stdin().is_terminal() {
         return Err(Fail::bad(
             "missing N: give the board size as an argument or on standard input",
         ));
     }
-    let mut text = String::new();
-    stdin
-        .read_to_string(&mut text)
-        .map_err(|e| Fail::bad(format!("cannot read N from standard input: {e}")))?;
+    let text = Lines::open(None, N_LIMITS)
+        .and_then(Lines::read_all)
+        .map_err(|e| Fail::bad(format!("cannot read N: {e}")))?;
     let mut words = text.split_whitespace();
     match (words.next(), words.next()) {
         (None, _) => Err(Fail::bad(

@@ -9,6 +9,10 @@
 //! ```
 
 mod input;
+#[path = "../common/lines.rs"]
+mod lines;
+#[path = "../common/output.rs"]
+mod output;
 mod plain;
 mod progress;
 mod work;
@@ -22,14 +26,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use backtracker::board::queens;
 use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
-use backtracker::{Checkers, Model, Outcome, Stats, StopReason, resolve_threads};
+use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Stats, StopReason, resolve_threads};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 
 use input::Rules;
 
 const AFTER_HELP: &str = "\
-Exit status: 0 on success, 1 when --first finds no solution, 2 on bad input,
-130 when interrupted (Ctrl-C), with nothing written to standard output.
+Exit status: 0 on success, 1 when --first finds no solution, 2 on bad input
+or when standard output cannot be written (a closed pipe ends quietly with
+0), 130 when interrupted (Ctrl-C). An interrupted count, --first, --trace,
+--estimate, --unit or --merge writes nothing to standard output; an
+interrupted --all or --split keeps the solutions or units written before,
+each whole (a whole line, with --format board a whole board), never part of
+one; --checkpoint keeps every finished unit in its file.
 
 Examples:
   nqueens 8                               count: 92
@@ -93,8 +102,8 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["all", "split", "unit", "merge", "checkpoint"])]
     trace: bool,
 
-    /// Record at most K events of the trace (default 10000).
-    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Record at most K events of the trace (default 10000, at most 10000000).
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     trace_limit: Option<u64>,
 
     /// The trace as `text`, as a Graphviz `dot` digraph, or as an `html`
@@ -102,9 +111,10 @@ struct Cli {
     #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
     trace_format: Option<TraceFormat>,
 
-    /// Threads for counting (default: one per core, as 0 means); only 1
-    /// with --plain or --constraints, whose boxed checkers count on one.
-    #[arg(long, value_name = "K", conflicts_with_all = ["first", "all", "trace", "split", "unit", "merge"])]
+    /// Threads for counting (default: one per core, as 0 means; at most
+    /// 1024); only 1 with --plain or --constraints, whose boxed checkers
+    /// count on one.
+    #[arg(long, value_name = "K", conflicts_with_all = ["first", "all", "trace", "split", "unit", "merge"], value_parser = parse_threads)]
     threads: Option<usize>,
 
     /// Look ahead K rows: reject a placement that leaves one of the next K
@@ -169,6 +179,17 @@ enum Split {
     Depth(usize),
     /// At the depth estimates recommend.
     Auto,
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(k) if k <= MAX_THREADS => Ok(k),
+        Ok(_) => Err(format!("at most {MAX_THREADS} threads")),
+        Err(_) => Err(format!(
+            "`{}` is not a number of threads (0 to {MAX_THREADS})",
+            input::shorten(text)
+        )),
+    }
 }
 
 fn parse_split(text: &str) -> Result<Split, String> {
@@ -254,10 +275,10 @@ fn main() -> ExitCode {
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                let _ = e.print();
-                return ExitCode::SUCCESS;
+                let written = output::write(&e.to_string()).and_then(|()| output::flush());
+                return ExitCode::from(written.map_or_else(|e| e.exit_code(), |()| 0));
             }
-            eprintln!("{}", first_line(&e.render().to_string()));
+            output::note(&first_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
@@ -267,7 +288,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(fail) => {
             if let Some(message) = fail.message {
-                eprintln!("error: {message}");
+                output::say!("error: {message}");
             }
             ExitCode::from(fail.code)
         }
@@ -289,7 +310,7 @@ fn first_line(text: &str) -> String {
             .collect();
         line = format!("{line} {}", rest.join(", "));
     }
-    line.trim_end_matches([':', ' ']).to_owned()
+    lines::shorten_quoted(line.trim_end_matches([':', ' ']))
 }
 
 /// A flag that Ctrl-C sets; a second Ctrl-C exits at once.
@@ -331,7 +352,10 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     };
     let n = input::board_size(cli.n.as_deref())?;
     match cli.split {
-        Some(Split::Depth(depth)) => return work::write_units(n, depth, !cli.no_symmetry, out),
+        Some(Split::Depth(depth)) => {
+            let cancel = interrupt_flag();
+            return work::write_units(n, depth, !cli.no_symmetry, &cancel, out);
+        }
         Some(Split::Auto) => {
             let workers = cli.workers.map_or_else(
                 || resolve_threads(0),
@@ -442,7 +466,7 @@ pub fn print_stats(stats: &Stats, stop: &StopReason, threads: Option<usize>) {
         text.push_str(&format!("threads: {threads}\n"));
     }
     text.push_str(&format!("time: {:.3?}\n", stats.elapsed));
-    eprint!("{text}");
+    output::note_raw(&text);
 }
 
 /// What an interrupted count did, on standard error.
@@ -456,7 +480,7 @@ pub fn report_interrupted(
     if let Some((done, total)) = units {
         head.push_str(&format!("; {done} of {total} units counted"));
     }
-    eprintln!("{head}; partial statistics:");
+    output::say!("{head}; partial statistics:");
     print_stats(stats, stop, threads);
 }
 

@@ -44,10 +44,20 @@ pub fn wants_progress(n: usize) -> bool {
 }
 
 /// `--split DEPTH`: the units, one line each.
-pub fn write_units(n: usize, depth: usize, symmetry: bool, out: &mut Out) -> Result<(), Fail> {
+/// Ctrl-C (`cancel`) stops it between two lines.
+pub fn write_units(
+    n: usize,
+    depth: usize,
+    symmetry: bool,
+    cancel: &AtomicBool,
+    out: &mut Out,
+) -> Result<(), Fail> {
     let mut model = nqueens(n).map_err(Fail::bad)?;
     let units = model.split(depth, symmetry);
     for line in UnitLine::number(&model_name(n), depth, symmetry, units) {
+        if cancel.load(Ordering::SeqCst) {
+            return Err(Fail::interrupted());
+        }
         writeln!(out, "{line}").map_err(|e| Fail::output(&e))?;
     }
     Ok(())
@@ -108,7 +118,7 @@ pub fn write_units_auto(
     for line in UnitLine::number(&model_name(n), depth, symmetry, units) {
         writeln!(out, "{line}").map_err(|e| Fail::output(&e))?;
     }
-    eprintln!(
+    crate::output::say!(
         "split at depth {depth}: {count} units for {workers} workers; the largest is estimated at {:.1}% of the total",
         share * 100.0
     );
@@ -155,11 +165,16 @@ pub fn count_one_unit(
 /// `--merge FILE`: checks the result lines against the split they claim
 /// to come from and prints the total.
 pub fn merge_file(path: &str, out: &mut Out) -> Result<(), Fail> {
-    let shown = if path == "-" { "standard input" } else { path };
+    let shown = if path == "-" {
+        "standard input".to_owned()
+    } else {
+        shorten(path)
+    };
     let results = if path == "-" {
         read_results(io::stdin().lock())
     } else {
-        let file = File::open(path).map_err(|e| Fail::bad(format!("cannot read `{path}`: {e}")))?;
+        let file = File::open(path)
+            .map_err(|e| Fail::bad(format!("cannot read `{}`: {e}", shorten(path))))?;
         read_results(file)
     }
     .map_err(|e| Fail::bad(format!("{shown} {e}")))?;
@@ -208,10 +223,10 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
         Some(path) => {
             let checkpoint = Checkpoint::open(path, &lines).map_err(Fail::bad)?;
             if let Some(message) = checkpoint.recovered() {
-                eprintln!("{message}");
+                crate::output::say!("{message}");
             }
             if !checkpoint.results().is_empty() {
-                eprintln!(
+                crate::output::say!(
                     "resuming from `{path}`: {} of {} units already counted",
                     checkpoint.results().len(),
                     lines.len()

@@ -5,7 +5,10 @@ use std::io::{IsTerminal, Read};
 
 use backtracker::puzzles::polyomino::{Piece, Shape, pentominoes, tetrominoes};
 
-use crate::Fail;
+use crate::lines::shorten;
+
+/// A refused input, as its message.
+type Fail = String;
 
 /// The largest board or piece file read, in bytes.
 pub const MAX_BYTES: u64 = 1 << 20;
@@ -16,6 +19,11 @@ pub const MAX_CELLS: usize = 4096;
 /// The longest piece name.
 pub const MAX_NAME: usize = 32;
 
+/// The message of a refused input.
+fn bad(message: impl Into<String>) -> Fail {
+    message.into()
+}
+
 /// The text of `path` (`-`: standard input), at most [`MAX_BYTES`] bytes of
 /// UTF-8; `what` names it in errors.
 fn read_text(path: Option<&str>, what: &str) -> Result<String, Fail> {
@@ -23,16 +31,16 @@ fn read_text(path: Option<&str>, what: &str) -> Result<String, Fail> {
     let shown = match path {
         Some(path) if path != "-" => {
             let file = std::fs::File::open(path)
-                .map_err(|e| Fail::bad(format!("cannot read {what} {path}: {e}")))?;
+                .map_err(|e| bad(format!("cannot read {what} {}: {e}", shorten(path))))?;
             file.take(MAX_BYTES + 1)
                 .read_to_end(&mut bytes)
-                .map_err(|e| Fail::bad(format!("cannot read {what} {path}: {e}")))?;
-            path.to_owned()
+                .map_err(|e| bad(format!("cannot read {what} {}: {e}", shorten(path))))?;
+            shorten(path)
         }
         _ => {
             let stdin = std::io::stdin();
             if stdin.is_terminal() {
-                return Err(Fail::bad(format!(
+                return Err(bad(format!(
                     "missing {what}: give a file, or the {what} on standard input"
                 )));
             }
@@ -40,23 +48,31 @@ fn read_text(path: Option<&str>, what: &str) -> Result<String, Fail> {
                 .lock()
                 .take(MAX_BYTES + 1)
                 .read_to_end(&mut bytes)
-                .map_err(|e| Fail::bad(format!("cannot read {what} from standard input: {e}")))?;
+                .map_err(|e| bad(format!("cannot read {what} from standard input: {e}")))?;
             "standard input".to_owned()
         }
     };
     if bytes.len() as u64 > MAX_BYTES {
-        return Err(Fail::bad(format!(
+        return Err(bad(format!(
             "{what} ({shown}) is larger than {MAX_BYTES} bytes"
         )));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Fail::bad(format!("{what} ({shown}) is not UTF-8 text")))?;
+    if let Some(i) = bytes
+        .split(|&b| b == b'\n')
+        .position(|line| std::str::from_utf8(line).is_err())
+    {
+        return Err(bad(format!(
+            "{what} ({shown}), line {}: not UTF-8 text",
+            i + 1
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| bad(format!("{what}: not UTF-8 text")))?;
     if let Some((i, _)) = text
         .lines()
         .enumerate()
         .find(|(_, line)| line.chars().count() > MAX_LINE)
     {
-        return Err(Fail::bad(format!(
+        return Err(bad(format!(
             "{what}, line {}: longer than {MAX_LINE} characters",
             i + 1
         )));
@@ -73,16 +89,14 @@ pub fn board(path: Option<&str>) -> Result<Shape, Fail> {
 /// A board from its text.
 pub fn parse_board(text: &str) -> Result<Shape, Fail> {
     if text.trim().is_empty() {
-        return Err(Fail::bad(
-            "the board is empty (expected a grid of `#` and `.`)",
-        ));
+        return Err(bad("the board is empty (expected a grid of `#` and `.`)"));
     }
-    let board = Shape::parse(text).map_err(|e| Fail::bad(format!("board, {e}")))?;
+    let board = Shape::parse(text).map_err(|e| bad(format!("board, {e}")))?;
     if board.is_empty() {
-        return Err(Fail::bad("the board has no cell (`#`)"));
+        return Err(bad("the board has no cell (`#`)"));
     }
     if board.len() > MAX_CELLS {
-        return Err(Fail::bad(format!(
+        return Err(bad(format!(
             "the board has {} cells, more than the {MAX_CELLS} supported",
             board.len()
         )));
@@ -98,9 +112,9 @@ pub fn pieces(pieces: &str) -> Result<Vec<Piece>, Fail> {
         path if std::path::Path::new(path).is_file() => {
             parse_pieces(&read_text(Some(path), "piece file")?)
         }
-        other => Err(Fail::bad(format!(
+        other => Err(bad(format!(
             "unknown piece set `{}`: give pentominoes, tetrominoes or a piece file",
-            crate::shorten(other)
+            shorten(other)
         ))),
     }
 }
@@ -122,7 +136,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Fail> {
         if let Some(label) = lines[i].strip_suffix(':') {
             let label = label.trim();
             if label.is_empty() || label.chars().count() > MAX_NAME {
-                return Err(Fail::bad(format!(
+                return Err(bad(format!(
                     "piece file, line {}: a name line is `NAME:`, with 1 to {MAX_NAME} characters",
                     i + 1
                 )));
@@ -141,7 +155,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Fail> {
                     ch if ch.is_alphanumeric() => {
                         match letter {
                             Some(l) if l != ch => {
-                                return Err(Fail::bad(format!(
+                                return Err(bad(format!(
                                     "piece file, line {}, column {}: `{ch}` in a piece drawn with `{l}` (one letter a piece; separate pieces with a blank line)",
                                     i + 1,
                                     c + 1
@@ -152,7 +166,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Fail> {
                         cells.push((i - first_row, c));
                     }
                     ch => {
-                        return Err(Fail::bad(format!(
+                        return Err(bad(format!(
                             "piece file, line {}, column {}: unexpected character {ch:?} (use `#` or the piece's letter for a cell and `.` for a hole)",
                             i + 1,
                             c + 1
@@ -166,21 +180,21 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Fail> {
             (Some(name), _) => name,
             (None, Some(letter)) => letter.to_string(),
             (None, None) => {
-                return Err(Fail::bad(format!(
+                return Err(bad(format!(
                     "piece file, line {}: the piece has no name (draw it with its letter, or give a `NAME:` line first)",
                     start + 1
                 )));
             }
         };
         if cells.is_empty() {
-            return Err(Fail::bad(format!(
+            return Err(bad(format!(
                 "piece file, line {}: piece `{name}` has no cell",
                 start + 1
             )));
         }
         let piece = Piece::new(name, Shape::from_cells(cells));
         if let Some((other, line)) = pieces.iter().find(|(p, _)| p.letter() == piece.letter()) {
-            return Err(Fail::bad(format!(
+            return Err(bad(format!(
                 "piece file, line {}: piece `{}` would be drawn with the letter {} of piece `{}` (line {line})",
                 start + 1,
                 piece.name(),
@@ -191,7 +205,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Fail> {
         pieces.push((piece, start + 1));
     }
     if pieces.is_empty() {
-        return Err(Fail::bad("the piece file has no piece"));
+        return Err(bad("the piece file has no piece"));
     }
     Ok(pieces.into_iter().map(|(p, _)| p).collect())
 }
@@ -220,7 +234,7 @@ mod tests {
             (":\n#\n", "line 1"),
         ] {
             let error = parse_pieces(text).unwrap_err();
-            let message = error.message.unwrap_or_default();
+            let message = error;
             assert!(message.contains(line), "{text:?}: {message}");
         }
         assert!(parse_pieces("\n\n").is_err());

@@ -9,14 +9,17 @@
 //! ```
 
 mod input;
+#[path = "../common/lines.rs"]
+mod lines;
+#[path = "../common/output.rs"]
+mod output;
 
 use std::fmt::Display;
-use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use backtracker::puzzles::polyomino::Tiling;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
-use backtracker::{Stats, StopReason, resolve_threads};
+use backtracker::{MAX_THREADS, Stats, StopReason, resolve_threads};
 use clap::Parser;
 
 const AFTER_HELP: &str = "\
@@ -35,7 +38,11 @@ Draw a piece with its letter instead of `#` to name it by that letter, or
 give it a first line `NAME:`. --first and --all show each piece by the
 first character of its name, so two pieces may not share one.
 
-Exit status: 0 on success, 1 when --first finds no tiling, 2 on bad input.
+Exit status: 0 on success, 1 when --first finds no tiling, 2 on bad input
+or when standard output cannot be written (a closed pipe ends quietly with
+0). Interrupted (Ctrl-C), the program exits with code 130 at once: standard
+output keeps the whole lines written before (with --all, whole tilings),
+never part of one.
 
 Examples:
   polyomino board.txt                     the number of tilings
@@ -74,17 +81,17 @@ struct Cli {
     #[arg(long, conflicts_with = "all")]
     trace: bool,
 
-    /// Record at most K events of the trace (default 10000)
-    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Record at most K events of the trace (default 10000, at most 10000000)
+    #[arg(long, value_name = "K", requires = "trace", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     trace_limit: Option<u64>,
 
     /// Print nodes, tilings and time on standard error
     #[arg(long)]
     stats: bool,
 
-    /// Threads for counting (default 1; 0: one per core)
-    #[arg(long, value_name = "K", conflicts_with_all = ["first", "all", "trace"])]
-    threads: Option<usize>,
+    /// Threads for counting (default 1; 0: one per core; at most 1024)
+    #[arg(long, value_name = "K", conflicts_with_all = ["first", "all", "trace"], value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
+    threads: Option<u64>,
 }
 
 /// Why the command did not succeed: an exit code and, except for a closed
@@ -103,58 +110,47 @@ impl Fail {
             message: Some(message.to_string()),
         }
     }
+}
 
+impl From<output::WriteError> for Fail {
     /// A failed write to standard output; a closed pipe ends quietly.
-    fn output(error: &io::Error) -> Fail {
-        if error.kind() == io::ErrorKind::BrokenPipe {
-            Fail {
+    fn from(error: output::WriteError) -> Fail {
+        match error {
+            output::WriteError::Closed => Fail {
                 code: 0,
                 message: None,
-            }
-        } else {
-            Fail {
+            },
+            output::WriteError::Failed(message) => Fail {
                 code: 2,
-                message: Some(format!("cannot write to standard output: {error}")),
-            }
+                message: Some(message),
+            },
         }
     }
 }
-
-/// Keeps an echoed input short and on one line.
-pub fn shorten(text: &str) -> String {
-    let one_line: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if one_line.chars().count() > 40 {
-        let head: String = one_line.chars().take(40).collect();
-        format!("{head}...")
-    } else {
-        one_line
-    }
-}
-
-type Out = BufWriter<io::StdoutLock<'static>>;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            let written = output::write(&e.to_string()).and_then(|()| output::flush());
+            return ExitCode::from(written.map_or_else(|e| e.exit_code(), |()| 0));
         }
         Err(e) => {
-            eprintln!("{}", first_line(&e.render().to_string()));
+            output::note(&first_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Fail::output(&e)));
+    output::exit_on_interrupt();
+    // What was written before a failure is kept (whole lines).
+    let result = match (run(&cli), output::flush()) {
+        (Ok(()), Err(e)) => Err(Fail::from(e)),
+        (result, _) => result,
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(fail) => {
             if let Some(message) = fail.message {
-                eprintln!("error: {message}");
+                output::say!("error: {message}");
             }
             ExitCode::from(fail.code)
         }
@@ -176,14 +172,13 @@ fn first_line(text: &str) -> String {
             .collect();
         line = format!("{line} {}", rest.join(", "));
     }
-    line.trim_end_matches([':', ' ']).to_owned()
+    lines::shorten_quoted(line.trim_end_matches([':', ' ']))
 }
 
-fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
-    let pieces = input::pieces(&cli.pieces)?;
-    let board = input::board(cli.board.as_deref())?;
+fn run(cli: &Cli) -> Result<(), Fail> {
+    let pieces = input::pieces(&cli.pieces).map_err(Fail::bad)?;
+    let board = input::board(cli.board.as_deref()).map_err(Fail::bad)?;
     let mut tiling = Tiling::new(&board, &pieces, !cli.no_reflections).map_err(Fail::bad)?;
-    let write_err = |e: io::Error| Fail::output(&e);
     if cli.trace {
         let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {
             usize::try_from(k).unwrap_or(usize::MAX)
@@ -197,7 +192,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
             print_stats(&outcome.stats, &outcome.stop);
         }
         let text = trace.text(&outcome.stats, &outcome.stop);
-        return out.write_all(text.as_bytes()).map_err(write_err);
+        return Ok(output::write(&text)?);
     }
     if cli.first {
         let outcome = tiling.problem_mut().search().first();
@@ -205,9 +200,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
             print_stats(&outcome.stats, &outcome.stop);
         }
         return match outcome.value {
-            Some(solution) => out
-                .write_all(tiling.render(&solution).as_bytes())
-                .map_err(write_err),
+            Some(solution) => Ok(output::write(&tiling.render(&solution))?),
             None => Err(Fail {
                 code: 1,
                 message: Some("no tiling".to_owned()),
@@ -219,11 +212,13 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         let drawn = tiling.clone();
         let mut solutions = tiling.problem_mut().search().solutions();
         for (i, solution) in (&mut solutions).enumerate() {
-            if i > 0 {
-                out.write_all(b"\n").map_err(write_err)?;
-            }
-            out.write_all(drawn.render(&solution).as_bytes())
-                .map_err(write_err)?;
+            let mut text = if i > 0 {
+                "\n".to_owned()
+            } else {
+                String::new()
+            };
+            text.push_str(&drawn.render(&solution));
+            output::write(&text)?;
         }
         if cli.stats {
             let stop = solutions
@@ -234,7 +229,10 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         }
         return Ok(());
     }
-    let threads = resolve_threads(cli.threads.unwrap_or(1));
+    let threads = resolve_threads(
+        cli.threads
+            .map_or(1, |k| usize::try_from(k).unwrap_or(MAX_THREADS)),
+    );
     let search = tiling.problem_mut().search();
     let outcome = if threads == 1 {
         search.count()
@@ -243,14 +241,14 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     };
     if cli.stats {
         print_stats(&outcome.stats, &outcome.stop);
-        eprintln!("threads: {threads}");
+        output::say!("threads: {threads}");
     }
-    writeln!(out, "{}", outcome.value).map_err(write_err)
+    Ok(output::line(&outcome.value.to_string())?)
 }
 
 /// The statistics on standard error, one figure a line.
 fn print_stats(stats: &Stats, stop: &StopReason) {
     let mut text = stats.deterministic_text();
     text.push_str(&format!("stop: {stop}\ntime: {:.3?}\n", stats.elapsed));
-    eprint!("{text}");
+    output::note_raw(&text);
 }

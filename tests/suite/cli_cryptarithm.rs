@@ -266,7 +266,7 @@ fn bad_input_is_a_one_line_error() {
     assert_bad_input(NAME, &["= MONEY"], "addend 1");
     assert_bad_input(NAME, &["SEND - MORE = MONEY"], "'-'");
     assert_bad_input(NAME, &["S3ND + MORE = MONEY"], "'3'");
-    assert_bad_input(NAME, &["SEND MORE = MONEY"], "\"SEND MORE\" is two words");
+    assert_bad_input(NAME, &["SEND MORE = MONEY"], "`SEND MORE` is two words");
     assert_bad_input(NAME, &["SÉND + MORE = MONEY"], "'É'");
     assert_bad_input(NAME, &["SEND\t+ MORE\n= MON3Y\n"], "'3'");
     assert_bad_input(NAME, &[""], "`=`");

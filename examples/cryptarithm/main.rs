@@ -17,8 +17,13 @@
 //! the addends' letters before the sum's), so each column is complete, and
 //! checked, as early as possible. The first letter of every word is never 0.
 
-#[path = "common/cli.rs"]
+#[path = "../common/cli.rs"]
 mod cli;
+#[path = "../common/lines.rs"]
+mod lines;
+#[path = "../common/output.rs"]
+mod output;
+mod puzzle;
 
 use std::process::ExitCode;
 
@@ -26,6 +31,7 @@ use backtracker::constraints::AtMostOnePerLine;
 use backtracker::{Assignment, Checker, Choice, ModelBuilder};
 use clap::Parser;
 use cli::{Failure, SearchOptions};
+use puzzle::Puzzle;
 
 /// Solves an addition cryptarithm: every letter stands for a different
 /// digit, and the first letter of a word is never 0.
@@ -33,7 +39,9 @@ use cli::{Failure, SearchOptions};
 #[command(
     name = "cryptarithm",
     after_help = "Example: cryptarithm \"SEND + MORE = MONEY\" prints 9567 + 1085 = 10652.\n\
-                  Prints `no solution` when there is none."
+                  Prints `no solution` when there is none.\n\
+                  Interrupted (Ctrl-C), the program exits with code 130 at once: standard output\n\
+                  keeps the whole lines written before, never part of a line."
 )]
 struct Cli {
     /// The puzzle: words of letters joined by `+`, then `=` and the sum
@@ -47,103 +55,6 @@ struct Cli {
 
     #[command(flatten)]
     search: SearchOptions,
-}
-
-/// A parsed puzzle: the addends and the sum, as words of uppercase letters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Puzzle {
-    addends: Vec<Vec<u8>>,
-    sum: Vec<u8>,
-}
-
-impl Puzzle {
-    /// Parses `WORD + WORD + ... = WORD` (any spacing, letters of either case).
-    fn parse(text: &str) -> Result<Puzzle, String> {
-        let bad = |why: &str| format!("invalid expression {text:?}: {why}");
-        let mut sides = text.split('=');
-        let (Some(left), Some(right), None) = (sides.next(), sides.next(), sides.next()) else {
-            return Err(bad("expected exactly one `=`"));
-        };
-        let word = |raw: &str, place: &str| -> Result<Vec<u8>, String> {
-            let raw = raw.trim();
-            if raw.is_empty() {
-                return Err(bad(&format!("missing word {place}")));
-            }
-            if let Some(c) = raw
-                .chars()
-                .find(|c| !c.is_ascii_alphabetic() && !c.is_whitespace())
-            {
-                return Err(bad(&format!(
-                    "{c:?} is not a letter, `+` or `=` (words are letters A to Z)"
-                )));
-            }
-            if raw.contains(char::is_whitespace) {
-                return Err(bad(&format!("{raw:?} is two words: join words with `+`")));
-            }
-            Ok(raw.bytes().map(|b| b.to_ascii_uppercase()).collect())
-        };
-        let addends = left
-            .split('+')
-            .enumerate()
-            .map(|(i, raw)| word(raw, &format!("in addend {}", i + 1)))
-            .collect::<Result<Vec<_>, _>>()?;
-        let sum = word(right, "after `=`")?;
-        let puzzle = Puzzle { addends, sum };
-        let letters = puzzle.letters().len();
-        if letters > 10 {
-            return Err(bad(&format!(
-                "{letters} distinct letters, but there are only 10 digits"
-            )));
-        }
-        Ok(puzzle)
-    }
-
-    fn words(&self) -> impl Iterator<Item = &Vec<u8>> {
-        self.addends.iter().chain(std::iter::once(&self.sum))
-    }
-
-    /// Number of columns: the length of the longest word.
-    fn width(&self) -> usize {
-        self.words().map(Vec::len).max().unwrap_or(0)
-    }
-
-    /// The letter of `word` in column `col` (0 = units), if it is that long.
-    fn at(word: &[u8], col: usize) -> Option<u8> {
-        word.len().checked_sub(col + 1).map(|i| word[i])
-    }
-
-    /// The distinct letters, from the rightmost column leftwards; in a
-    /// column, the addends' letters in order, then the sum's.
-    fn letters(&self) -> Vec<u8> {
-        let mut letters = Vec::new();
-        for col in 0..self.width() {
-            for word in self.words() {
-                if let Some(c) = Puzzle::at(word, col)
-                    && !letters.contains(&c)
-                {
-                    letters.push(c);
-                }
-            }
-        }
-        letters
-    }
-
-    /// The puzzle with each letter replaced by its digit.
-    fn render(&self, letters: &[u8], digits: &[u8]) -> String {
-        let number = |word: &Vec<u8>| -> String {
-            word.iter()
-                .map(|c| {
-                    let var = letters
-                        .iter()
-                        .position(|l| l == c)
-                        .expect("a letter of the puzzle");
-                    char::from(b'0' + digits[var])
-                })
-                .collect()
-        };
-        let left: Vec<String> = self.addends.iter().map(number).collect();
-        format!("{} = {}", left.join(" + "), number(&self.sum))
-    }
 }
 
 /// One column of the addition: how many times each letter occurs among
@@ -308,5 +219,6 @@ fn run(cli: &Cli) -> Result<String, Failure> {
 
 fn main() -> ExitCode {
     let cli: Cli = cli::parse();
+    output::exit_on_interrupt();
     cli::exit(run(&cli))
 }

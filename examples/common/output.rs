@@ -1,0 +1,169 @@
+//! Standard output and standard error for every example.
+//!
+//! Standard output goes through one buffered writer, a line (or a block of
+//! whole lines) at a time: a line is written whole or not at all, also when
+//! Ctrl-C stops the program. A closed pipe (`| head`) ends the program
+//! quietly with exit code 0; any other failed write (a full disk) is an
+//! error, exit code 2. Standard error is written with [`note`] and the
+//! [`say!`] macro, which never panic: a message that cannot be written is
+//! dropped.
+
+// Each example uses only some of these.
+#![allow(dead_code)]
+
+use std::io::{self, BufWriter, Write};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// Why standard output took no more.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The reader went away (`| head`): stop quietly, exit code 0.
+    Closed,
+    /// Any other failure (a full disk): exit code 2 with this message.
+    Failed(String),
+}
+
+impl WriteError {
+    fn from_io(error: &io::Error) -> WriteError {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            WriteError::Closed
+        } else {
+            WriteError::Failed(format!("cannot write to standard output: {error}"))
+        }
+    }
+
+    /// The exit code: 0 for a closed pipe, 2 otherwise; the message (if
+    /// any) is written to standard error first.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            WriteError::Closed => 0,
+            WriteError::Failed(message) => {
+                note(&format!("error: {message}"));
+                2
+            }
+        }
+    }
+}
+
+/// Buffered output is flushed when it has waited this long, so a slow
+/// search shows what it found.
+const FLUSH_AFTER: Duration = Duration::from_millis(200);
+
+struct Stdout {
+    writer: BufWriter<io::Stdout>,
+    since: Option<Instant>,
+    /// The first failure; later writes fail the same way at once.
+    failed: Option<io::ErrorKind>,
+}
+
+static STDOUT: Mutex<Option<Stdout>> = Mutex::new(None);
+
+fn lock() -> MutexGuard<'static, Option<Stdout>> {
+    STDOUT.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn with_stdout<T>(f: impl FnOnce(&mut Stdout) -> T) -> T {
+    let mut guard = lock();
+    let out = guard.get_or_insert_with(|| Stdout {
+        writer: BufWriter::new(io::stdout()),
+        since: None,
+        failed: None,
+    });
+    f(out)
+}
+
+fn result(out: &mut Stdout, written: io::Result<()>) -> Result<(), WriteError> {
+    if let Some(kind) = out.failed {
+        return Err(WriteError::from_io(&io::Error::from(kind)));
+    }
+    written.map_err(|e| {
+        out.failed = Some(e.kind());
+        WriteError::from_io(&e)
+    })
+}
+
+/// Writes `text`, which should end a line (it may hold several), to
+/// standard output.
+pub fn write(text: &str) -> Result<(), WriteError> {
+    with_stdout(|out| {
+        if out.failed.is_some() {
+            return result(out, Ok(()));
+        }
+        let mut written = out.writer.write_all(text.as_bytes());
+        let now = Instant::now();
+        match out.since {
+            None => out.since = Some(now),
+            Some(since) if now.duration_since(since) >= FLUSH_AFTER => {
+                written = written.and_then(|()| out.writer.flush());
+                out.since = None;
+            }
+            Some(_) => {}
+        }
+        result(out, written)
+    })
+}
+
+/// Writes `text` and a newline.
+pub fn line(text: &str) -> Result<(), WriteError> {
+    let mut whole = String::with_capacity(text.len() + 1);
+    whole.push_str(text);
+    whole.push('\n');
+    write(&whole)
+}
+
+/// Writes out what is buffered.
+pub fn flush() -> Result<(), WriteError> {
+    with_stdout(|out| {
+        if out.failed.is_some() {
+            return result(out, Ok(()));
+        }
+        let flushed = out.writer.flush();
+        out.since = None;
+        result(out, flushed)
+    })
+}
+
+/// Writes one line to standard error; a line that cannot be written is
+/// dropped (a full or closed standard error never stops the program).
+pub fn note(text: &str) {
+    let mut stderr = io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes());
+    let _ = stderr.write_all(b"\n");
+}
+
+/// Writes `text` as it is (several lines, say) to standard error, never
+/// failing.
+pub fn note_raw(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// `eprintln!` that never panics: formats one line for [`note`].
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::output::note(&format!($($arg)*))
+    };
+}
+pub(crate) use say;
+
+/// Flushes the whole lines written so far and exits with `code`: what
+/// Ctrl-C does. Waits for a line being written to be written whole.
+pub fn exit_now(code: i32) -> ! {
+    let mut guard = lock();
+    if let Some(out) = guard.as_mut()
+        && out.failed.is_none()
+    {
+        let _ = out.writer.flush();
+    }
+    std::process::exit(code)
+}
+
+/// What `--help` says about Ctrl-C in the examples that install
+/// [`exit_on_interrupt`].
+pub const INTERRUPT_HELP: &str = "Interrupted (Ctrl-C), the program exits with code 130 at once: standard output keeps the whole lines written before, never part of a line.";
+
+/// Makes Ctrl-C end the program with exit code 130, keeping the whole
+/// lines written so far (see [`exit_now`]).
+pub fn exit_on_interrupt() {
+    let _ = ctrlc::set_handler(|| exit_now(130));
+}

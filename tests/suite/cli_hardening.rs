@@ -1,0 +1,192 @@
+//! The example command lines on hostile output and input: a full disk, a
+//! closed pipe, endless or binary input, huge numbers and long arguments.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use crate::support::{Run, assert_rejected, example_binary, example_command, run};
+
+/// Runs `sh -c script` with `$0` the example `name`'s binary and the
+/// arguments after it.
+fn shell(name: &str, script: &str, args: &[&str]) -> Run {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(example_binary(name))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs");
+    Run::new(name, args, output)
+}
+
+/// Every example, with arguments that give an answer on standard output.
+const ANSWERING: [(&str, &[&str]); 8] = [
+    ("coloring", &["--chromatic"]),
+    ("cryptarithm", &["SEND + MORE = MONEY"]),
+    ("knights_tour", &["5"]),
+    ("map_coloring", &[]),
+    ("subset_sum", &["9", "3", "34", "4", "12", "5", "2"]),
+    ("sudoku", &[]),
+    ("nqueens", &["8"]),
+    ("polyomino", &[]),
+];
+
+/// The standard input each example reads, for [`ANSWERING`].
+fn input_of(name: &str) -> &'static str {
+    match name {
+        "coloring" => "p edge 3 3\ne 1 2\ne 2 3\ne 1 3\n",
+        "sudoku" => crate::support::NORVIG_PUZZLE,
+        "polyomino" => "####################\n####################\n####################\n",
+        _ => "",
+    }
+}
+
+#[test]
+fn a_full_disk_is_an_error_for_answers_and_help() {
+    for (name, args) in ANSWERING {
+        let input = crate::support::temp_file(input_of(name));
+        let script = "exec \"$0\" \"$@\" >/dev/full <\"$STDIN_FILE\"";
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .arg(example_binary(name))
+            .args(args)
+            .env("STDIN_FILE", input.path())
+            .output()
+            .expect("sh runs");
+        let r = Run::new(name, args, output);
+        assert_rejected(&r, "cannot write to standard output");
+        let r = shell(name, "exec \"$0\" --help >/dev/full", &[]);
+        assert_rejected(&r, "cannot write to standard output");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_help_and_answers_quietly() {
+    for (name, _) in ANSWERING {
+        let r = shell(name, "\"$0\" --help | true; echo \"status $?\"", &[]);
+        assert!(!r.stderr.contains("panicked"), "{r:?}");
+        assert_eq!(r.stdout, "status 0\n", "{r:?}");
+    }
+}
+
+#[test]
+fn a_full_standard_error_never_panics() {
+    let r = shell("nqueens", "exec \"$0\" 99 2>/dev/full", &[]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let r = shell("sudoku", "echo bad | \"$0\" 2>/dev/full", &[]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+}
+
+/// `--all` with 30 zeros has 2^30 subsets: the first line comes at once,
+/// and closing the pipe stops the search (memory capped, so collecting
+/// them all would fail).
+#[test]
+fn subset_sum_all_streams_and_stops_when_the_pipe_closes() {
+    let mut args = vec!["--all", "0"];
+    args.extend(["0"; 30]);
+    let r = shell(
+        "subset_sum",
+        "ulimit -v 400000; \"$0\" \"$@\" | head -n 1; echo \"status $?\"",
+        &args,
+    );
+    assert!(r.stdout.ends_with(" = 0\nstatus 0\n"), "{r:?}");
+    assert_eq!(r.stdout.lines().count(), 2, "{r:?}");
+    assert_eq!(r.stderr, "", "{r:?}");
+    let mut child = example_command("subset_sum", &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("a line");
+    assert!(first.ends_with(" = 0\n"), "{first:?}");
+    let output = child.wait_with_output().expect("ends");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+}
+
+#[test]
+fn endless_and_binary_input_is_refused_in_bounded_memory() {
+    for (name, args) in [
+        ("sudoku", &[][..]),
+        ("coloring", &["--chromatic"][..]),
+        ("nqueens", &[][..]),
+    ] {
+        let r = shell(
+            name,
+            "ulimit -v 400000; exec \"$0\" \"$@\" </dev/zero",
+            args,
+        );
+        assert_rejected(&r, "longer than");
+    }
+    let r = shell("sudoku", "yes '' | \"$0\"", &[]);
+    assert_rejected(&r, "the most input read");
+    let not_utf8 = crate::support::temp_file("");
+    std::fs::write(not_utf8.path(), b"c fine\n\xff\xfe\n").unwrap();
+    let r = run(
+        "coloring",
+        &["--chromatic", not_utf8.path().to_str().unwrap()],
+    );
+    assert_rejected(&r, "line 2: not UTF-8 text");
+}
+
+#[test]
+fn thread_and_trace_limits_are_bounded() {
+    let r = run("nqueens", &["10", "--threads", "100000"]);
+    assert_rejected(&r, "at most 1024 threads");
+    let r = run("polyomino", &["--threads", "100000"]);
+    assert_rejected(&r, "--threads");
+    let r = run(
+        "knights_tour",
+        &["5", "--trace", "--trace-limit", "99999999999"],
+    );
+    assert_rejected(&r, "--trace-limit");
+}
+
+#[test]
+fn errors_quote_a_short_piece_of_long_input() {
+    let long = format!("SEND + MORE = {}", "X".repeat(100_000));
+    let r = run("cryptarithm", &[&long]);
+    assert_rejected(&r, "longer than 4096 bytes");
+    assert!(r.stderr.len() < 200, "{r:?}");
+    let long = format!("SEND + MORE = MONE{}", "3".repeat(3000));
+    let r = run("cryptarithm", &[&long]);
+    assert_rejected(&r, "'3'");
+    assert!(r.stderr.len() < 200, "{r:?}");
+    let r = run("nqueens", &["8", "--threads", &"9".repeat(10_000)]);
+    assert_rejected(&r, "--threads");
+    assert!(r.stderr.len() < 300, "{r:?}");
+}
+
+#[test]
+fn an_interrupted_all_keeps_whole_lines_and_exits_130() {
+    let mut args = vec!["--all", "0"];
+    args.extend(["0"; 30]);
+    let mut child = example_command("subset_sum", &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut reader = BufReader::new(child.stdout.take().expect("piped"));
+    let mut first = String::new();
+    reader.read_line(&mut first).expect("a line");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let mut rest = Vec::new();
+    std::io::Read::read_to_end(&mut reader, &mut rest).expect("the rest");
+    let output = child.wait_with_output().expect("ends");
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let rest = String::from_utf8(rest).expect("UTF-8");
+    assert!(rest.is_empty() || rest.ends_with('\n'), "a cut line");
+    assert!(rest.lines().all(|l| l.ends_with("= 0")), "a cut line");
+    for name in ["sudoku", "coloring", "nqueens", "polyomino", "subset_sum"] {
+        let r = run(name, &["--help"]);
+        assert!(r.stdout.contains("130"), "{name}: {r:?}");
+    }
+}
