@@ -22,12 +22,8 @@ if ! command -v parallel >/dev/null 2>&1; then
 fi
 
 cd "$(dirname "$0")/.."
-if [ -z "${NQUEENS:-}" ]; then
-    cargo build --release --quiet --example nqueens
-    target_dir=$(cargo metadata --format-version 1 --no-deps |
-        sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
-    NQUEENS="$target_dir/release/examples/nqueens"
-fi
+# shellcheck source=scripts/nqueens-binary.sh
+source scripts/nqueens-binary.sh
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

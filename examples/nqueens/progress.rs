@@ -1,6 +1,6 @@
 //! The progress bar of long counts: units done, and the time left. Before
 //! the first unit finishes, the time left comes from an estimate made
-//! before the run (random probes of each unit's subtree, and the time per
+//! before the run (random probes of each unit's subtree, times the time per
 //! node measured on a sample); as units finish, the measured rate takes
 //! over, in proportion to the estimated work done.
 
@@ -17,9 +17,6 @@ pub const PROGRESS_FROM: usize = 16;
 /// The same for models of boxed checkers (`--plain`, `--constraints`),
 /// which count on one thread and several times slower.
 pub const BOXED_PROGRESS_FROM: usize = 14;
-
-/// Probes for the estimate of the whole tree.
-const TREE_PROBES: u64 = 2_000;
 
 /// Probes for the estimates of all units together (at least two a unit).
 const UNIT_PROBES: u64 = 8_192;
@@ -65,12 +62,15 @@ impl Progress {
         if !io::stderr().is_terminal() || units.is_empty() {
             return None;
         }
-        let tree = model
+        // The time per node, from the timing sample alone: the units'
+        // estimates below give the nodes.
+        let node_time = model
             .search()
             .symmetry(run.symmetry)
             .lookahead(run.lookahead)
-            .estimate(TREE_PROBES, SEED)
-            .value;
+            .estimate(0, SEED)
+            .value
+            .node_time;
         let per_unit = (UNIT_PROBES / units.len() as u64).max(2);
         let sizes: Vec<u64> = model
             .search()
@@ -94,15 +94,14 @@ impl Progress {
             clippy::cast_precision_loss,
             reason = "a time to show, in floating point"
         )]
-        let share = (all - before) as f64 / all.max(1) as f64;
+        let parallel = run
+            .threads
+            .clamp(1, done.iter().filter(|d| !**d).count().max(1)) as f64;
         #[expect(
             clippy::cast_precision_loss,
             reason = "a time to show, in floating point"
         )]
-        let parallel = run
-            .threads
-            .clamp(1, done.iter().filter(|d| !**d).count().max(1)) as f64;
-        let prior = tree.seconds.value * share / parallel;
+        let prior = node_time.as_secs_f64() * (all - before) as f64 / parallel;
         let left = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
             let len = state.len().unwrap_or(0);
             let seconds = time_left(
