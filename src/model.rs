@@ -324,8 +324,10 @@ impl<V> ModelBuilder<V> {
     /// to `d - 1 - i`) maps solutions to solutions. Counting then searches
     /// about half the tree (see [`Search::symmetry`](crate::Search::symmetry)).
     ///
-    /// The checkers' invariance is the caller's promise (cross-check mode
-    /// verifies it on the solutions it finds); what the builder can check,
+    /// The checkers' invariance is the caller's promise; [cross-check
+    /// mode](crate::Search::cross_check) verifies it (a count there searches
+    /// the whole tree and checks the mirror image of every solution); what
+    /// the builder can check,
     /// it does: [`build`](Self::build) refuses the declaration when a
     /// variable's candidates, after pins and restrictions, are not their own
     /// mirror image.

@@ -112,11 +112,23 @@ pub struct Disagreement {
     /// Whether the checker's `narrow` removed the candidate from its
     /// variable's candidates although `check` accepts it.
     pub removed: bool,
+    /// Whether the disagreement is a declared
+    /// [mirror symmetry](crate::ModelBuilder::mirror_symmetry) that does not
+    /// hold: `assignment` is a solution, `candidate` its mirror image, which
+    /// `checker`'s `check` rejects.
+    pub mirror: bool,
 }
 
 impl fmt::Display for Disagreement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let yes = |b: bool| if b { "yes" } else { "no" };
+        if self.mirror {
+            return write!(
+                f,
+                "the declared mirror symmetry does not hold: {} is a solution, but checker `{}` rejects its mirror image {}",
+                self.assignment, self.checker, self.candidate
+            );
+        }
         if self.removed {
             return write!(
                 f,

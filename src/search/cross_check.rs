@@ -62,11 +62,60 @@ pub(crate) fn frame<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usiz
                     promising: Some(promising),
                     filter: Some(filter),
                     removed: false,
+                    mirror: false,
                 });
                 return;
             }
         }
     }
+    if st.options.mirror && st.slots.iter().filter(|&&s| s == UNASSIGNED).count() == 1 {
+        // The last variable: its candidates every checker accepts complete
+        // solutions, whose mirror images the declared symmetry says are
+        // solutions too.
+        let solutions: Vec<usize> = iter_bits(&kept)
+            .filter(|&index| {
+                let choice = st.choice(var, index);
+                (0..checkers.len()).all(|k| checkers.check_one(k, &assignment.with(choice)))
+            })
+            .collect();
+        for index in solutions {
+            let mut slots = st.slots.clone();
+            slots[var] = index as u32;
+            mirror(checkers, st, &slots);
+            if st.disagreement.is_some() {
+                return;
+            }
+        }
+    }
+}
+
+/// Verifies a declared mirror symmetry on the solution `slots`: every
+/// checker's `check` must accept its mirror image. Records a disagreement naming the first checker
+/// that rejects it.
+pub(crate) fn mirror<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &[u32]) {
+    if st.disagreement.is_some() {
+        return;
+    }
+    let image: Vec<u32> = slots
+        .iter()
+        .enumerate()
+        .map(|(var, &index)| (st.table.domains[var].len() - 1) as u32 - index)
+        .collect();
+    let mirrored = Assignment::new(st.table, &image);
+    let Some(k) = (0..checkers.len()).find(|&k| !checkers.check_one(k, &mirrored)) else {
+        return;
+    };
+    let solution = Assignment::new(st.table, slots);
+    st.disagreement = Some(Disagreement {
+        checker: checkers.name(k).to_owned(),
+        assignment: describe_assignment(st, &solution),
+        candidate: describe_assignment(st, &mirrored),
+        check: false,
+        promising: None,
+        filter: None,
+        removed: false,
+        mirror: true,
+    });
 }
 
 /// Audits the values checker `k`'s `narrow` removed (`removed`, as
@@ -96,6 +145,7 @@ pub(crate) fn removals<V, C: Set<V>>(
                 promising: None,
                 filter: None,
                 removed: true,
+                mirror: false,
             });
             return;
         }

@@ -570,6 +570,11 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         if n == 0 && !self.complete_is_solution() {
             return Ok(Reached::Out);
         }
+        if self.st.describe.is_some() && self.st.options.mirror {
+            let slots = self.st.slots.clone();
+            super::cross_check::mirror(&*self.checkers, &mut self.st, &slots);
+            self.disagreed()?;
+        }
         self.st.solutions += 1;
         self.st.count += self.st.weight;
         self.st.max_depth = n;

@@ -141,7 +141,10 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     }
 
     /// Whether counting uses the model's declared mirror symmetry
-    /// (default: yes, when declared). Enumeration never does.
+    /// (default: yes, when declared). Enumeration never does, and neither
+    /// does [`count`](Self::count) or [`count_parallel`](Self::count_parallel)
+    /// in [cross-check mode](Self::cross_check), which searches the whole
+    /// tree to verify the declaration.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -156,6 +159,14 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     pub fn symmetry(mut self, on: bool) -> Self {
         self.config.symmetry = on;
         self
+    }
+
+    /// Whether [`count`](Self::count) and
+    /// [`count_parallel`](Self::count_parallel) search half the tree: the
+    /// model declares mirror symmetry, it is used, and cross-check mode
+    /// (which verifies the declaration on the whole tree) is off.
+    fn symmetric(&self) -> bool {
+        self.config.symmetry && self.model.options.mirror && self.config.describe.is_none()
     }
 
     /// Counts rejections per checker in the statistics even without an
@@ -244,6 +255,17 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// [`StopReason::Disagreement`] at the first disagreement. Slow; meant
     /// for testing a new checker.
     ///
+    /// When the model declares [mirror
+    /// symmetry](crate::ModelBuilder::mirror_symmetry), the mirror image of
+    /// every solution found must be accepted by every checker too (a
+    /// [`Disagreement`](crate::Disagreement) with `mirror` set otherwise),
+    /// and [`count`](Self::count) and [`count_parallel`](Self::count_parallel)
+    /// search the whole tree instead of half of it, so that every solution
+    /// is found and checked. Units of a symmetric
+    /// [split](crate::Model::split) still cover half the tree: their
+    /// solutions are checked, but a solution only in the other half is not
+    /// seen.
+    ///
     /// ```
     /// use backtracker::{puzzles::nqueens, StopReason};
     ///
@@ -271,7 +293,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
     pub fn count(self) -> Outcome<u128> {
-        let units = if self.config.symmetry && self.model.options.mirror {
+        let units = if self.symmetric() {
             split::mirror_roots(self.model)
         } else {
             vec![Unit::whole()]

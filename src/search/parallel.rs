@@ -56,7 +56,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
     /// ```
     pub fn count_parallel(self, threads: usize) -> Outcome<u128> {
         let threads = resolve_threads(threads);
-        let symmetry = self.config.symmetry;
+        let symmetry = self.symmetric();
         let units = self.model.split_for_threads(threads, symmetry);
         self.count_units(&units, threads, |_, _| {})
     }

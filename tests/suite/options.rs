@@ -525,13 +525,10 @@ proptest! {
 /// A declared mirror symmetry that the checkers do not have: `x0 < x1` on
 /// `0..2` has the one solution (0, 1), whose mirror image (1, 0) is not a
 /// solution. Counting with symmetry visits the lower half, finds (0, 1) and
-/// counts it twice. The builder cannot see this (the candidates are
-/// symmetric); `ModelBuilder::mirror_symmetry` says cross-check mode
-/// verifies the declaration on the solutions it finds, which would refuse
-/// this count, but cross-check mode does not look at symmetry yet: it
-/// counts 2 and reports completion.
+/// would count it twice. The builder cannot see this (the candidates are
+/// symmetric); cross-check mode verifies the declaration on the solutions it
+/// finds and refuses the count, naming the checker that rejects the image.
 #[test]
-#[ignore = "cross-check mode does not verify a declared mirror symmetry yet"]
 fn cross_check_refuses_a_false_mirror_symmetry() {
     let mut b = ModelBuilder::new();
     b.variable("x0", 0..2);
@@ -540,10 +537,41 @@ fn cross_check_refuses_a_false_mirror_symmetry() {
     let less = backtracker::constraints::Predicate::new("less", [0, 1], |v| v[0] < v[1]);
     let mut model = b.build((less,)).unwrap();
     let outcome = model.search().cross_check(true).count();
+    let StopReason::Disagreement(d) = &outcome.stop else {
+        panic!("counted {} with stop {}", outcome.value, outcome.stop);
+    };
+    assert!(d.mirror, "{d}");
+    assert_eq!(d.checker, "less");
+    assert_eq!(d.candidate, "x0 = 1, x1 = 0");
     assert!(
-        matches!(outcome.stop, StopReason::Disagreement(_)) || outcome.value == 1,
+        d.to_string().contains("mirror symmetry does not hold"),
+        "{d}"
+    );
+    // The same with one variable: the prefix of a unit completes the
+    // assignment, so the solution is found without a step to filter.
+    let mut b = ModelBuilder::new();
+    b.variable("x", 0..2);
+    b.mirror_symmetry();
+    let zero = backtracker::constraints::Predicate::new("zero", [0], |v| v[0] == 0);
+    let mut model = b.build((zero,)).unwrap();
+    let outcome = model.search().cross_check(true).count();
+    assert!(
+        matches!(&outcome.stop, StopReason::Disagreement(d) if d.mirror),
         "counted {} with stop {}",
         outcome.value,
         outcome.stop
     );
+    // A true symmetry passes: x0 != x1 counts 2, completed.
+    let mut b = ModelBuilder::new();
+    b.variable("x0", 0..2);
+    b.variable("x1", 0..2);
+    b.mirror_symmetry();
+    let differ = backtracker::constraints::Predicate::new("differ", [0, 1], |v| v[0] != v[1]);
+    let outcome = b
+        .build((differ,))
+        .unwrap()
+        .search()
+        .cross_check(true)
+        .count();
+    assert_eq!((outcome.value, &outcome.stop), (2, &StopReason::Completed));
 }
