@@ -27,6 +27,7 @@ mod cli_hardening;
 mod cli_knights_tour;
 mod cli_map_coloring;
 mod cli_nqueens;
+mod cli_nqueens_units;
 mod cli_polyomino;
 mod cli_subset_sum;
 mod cli_sudoku;

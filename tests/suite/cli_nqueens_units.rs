@@ -1,0 +1,527 @@
+//! The `nqueens` example's work units as processes: split, count and merge
+//! against the direct count, refused units and results, checkpoints killed
+//! and resumed, damaged checkpoints, and interruption.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::Duration;
+
+use super::cli_nqueens::{NAME, count, ok};
+use crate::support::{A000170, Run, assert_bad_input, assert_rejected, run, run_with_input};
+use backtracker::puzzles::MAX_QUEENS;
+
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temporary directory")
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 temp path")
+}
+
+// ------------------------------------------------------------ work units
+
+/// Runs every unit of `units` alone and returns the result lines.
+fn run_units(units: &str) -> String {
+    let mut results = String::new();
+    for line in units.lines() {
+        let r = run(NAME, &["--unit", line]);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert_eq!(r.stderr, "");
+        assert_eq!(r.stdout.lines().count(), 1);
+        let result = r.stdout.trim_end();
+        let (count, check) = result
+            .strip_prefix(line)
+            .and_then(|rest| rest.strip_prefix(" count="))
+            .and_then(|rest| rest.split_once(" check="))
+            .unwrap_or_else(|| panic!("{result:?} is not {line:?} plus a count and a checksum"));
+        count.parse::<u128>().expect("count is a number");
+        assert_eq!(check.len(), 16, "a checksum of 16 hex digits");
+        assert!(check.bytes().all(|b| b.is_ascii_hexdigit()));
+        results.push_str(&r.stdout);
+    }
+    results
+}
+
+/// `results` with each line's checksum made anew, as if written so.
+fn resign(results: &str) -> String {
+    results
+        .lines()
+        .map(|line| {
+            let (unit, rest) = line.split_once(" count=").expect("a result line");
+            let count = rest.split_once(" check=").expect("a checksum").0;
+            let result = backtracker::units::ResultLine {
+                unit: unit.parse().expect("a unit line"),
+                count: count.parse().expect("a count"),
+            };
+            format!("{result}\n")
+        })
+        .collect()
+}
+
+/// Merges `results` from a file and returns the run.
+fn merge(results: &str) -> Run {
+    let dir = temp_dir();
+    let path = dir.path().join("results.txt");
+    std::fs::write(&path, results).expect("write results");
+    run(NAME, &["--merge", path_str(&path)])
+}
+
+#[test]
+fn split_unit_merge_equals_the_direct_count() {
+    for (n, depth) in [
+        (4usize, 1),
+        (5, 2),
+        (6, 3),
+        (7, 1),
+        (8, 2),
+        (9, 3),
+        (10, 2),
+        (11, 1),
+    ] {
+        for symmetry in [true, false] {
+            let n_text = n.to_string();
+            let depth_text = depth.to_string();
+            let mut args = vec![n_text.as_str(), "--split", depth_text.as_str()];
+            if !symmetry {
+                args.push("--no-symmetry");
+            }
+            let units = ok(&args);
+            let first = units.lines().next().expect("some units");
+            assert!(first.starts_with(&format!(
+                "backtracker-unit/2 model=nqueens-{n} depth={depth} symmetry={} unit=0/",
+                if symmetry { "on" } else { "off" }
+            )));
+            let results = run_units(&units);
+            // Shuffle the order: merging must not care.
+            let mut shuffled: Vec<&str> = results.lines().collect();
+            shuffled.reverse();
+            let r = merge(&(shuffled.join("\n") + "\n"));
+            assert_eq!(r.code, Some(0), "N = {n}, depth {depth}: {r:?}");
+            assert_eq!(
+                r.stdout,
+                format!("{}\n", A000170[n]),
+                "N = {n}, depth {depth}, symmetry {symmetry}"
+            );
+        }
+    }
+}
+
+#[test]
+fn merge_reads_standard_input() {
+    let results = run_units(&ok(&["6", "--split", "2"]));
+    let r = run_with_input(NAME, &["--merge", "-"], &results);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "4\n"));
+}
+
+#[test]
+fn dead_ends_are_units_that_count_0() {
+    // Two queens never fit on a 3 x 3 board: each first queen, and each
+    // second one that fits, is a dead end before row 3, and a unit of its
+    // own, so that the units hold every node of the tree.
+    let units = ok(&["3", "--split", "3", "--no-symmetry"]);
+    let prefixes: Vec<&str> = units
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .find_map(|w| w.strip_prefix("prefix="))
+                .expect("a prefix")
+        })
+        .collect();
+    assert_eq!(prefixes, ["0.2", "1", "2.0"], "{units}");
+    let results = run_units(&units);
+    assert!(
+        results.lines().all(|l| l.contains(" count=0 check=")),
+        "{results}"
+    );
+    let r = run_with_input(NAME, &["--merge", "-"], &results);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "0\n"));
+}
+
+#[test]
+fn merge_refuses_missing_duplicated_and_foreign_units() {
+    let results = run_units(&ok(&["8", "--split", "2"]));
+    let all: Vec<&str> = results.lines().collect();
+    assert!(all.len() > 3);
+    let join = |lines: &[&str]| lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+
+    // Missing: drop unit 2 (the third line).
+    let mut missing = all.clone();
+    missing.remove(2);
+    assert_rejected(&merge(&join(&missing)), "missing units: 2");
+
+    // Duplicated: unit 1 twice.
+    let mut duplicated = all.clone();
+    duplicated.push(all[1]);
+    assert_rejected(&merge(&join(&duplicated)), "duplicated units: 1");
+
+    // Foreign: a unit of another board.
+    let other = run_units(&ok(&["7", "--split", "2"]));
+    let mut foreign = all.clone();
+    foreign.push(other.lines().next().expect("a unit of N = 7"));
+    assert_rejected(&merge(&join(&foreign)), "nqueens-7");
+
+    // Mixed runs: the same board split another way.
+    let deeper = run_units(&ok(&["8", "--split", "3"]));
+    let mut mixed = all.clone();
+    mixed.push(deeper.lines().next().expect("a unit at depth 3"));
+    assert_rejected(&merge(&join(&mixed)), "different runs");
+
+    // An edited line no longer matches its checksum, and is refused.
+    let edited = results.replacen("count=", "count=1", 1);
+    assert_rejected(&merge(&edited), "checksum");
+    let edited = results.replacen("prefix=0.", "prefix=1.", 1);
+    assert_rejected(&merge(&edited), "checksum");
+
+    // Lines with valid checksums that still do not belong: another model
+    // altogether, and a prefix that is not the split's.
+    let renamed = resign(&results.replace("model=nqueens-8 ", "model=sudoku-9 "));
+    assert_rejected(&merge(&renamed), "sudoku-9");
+    let tampered = resign(&results.replacen("prefix=0.", "prefix=1.", 1));
+    assert_rejected(&merge(&tampered), "not the unit the split gives");
+
+    // A damaged line, named by its number.
+    let damaged = results.replacen("count=", "count=x", 1);
+    assert_rejected(&merge(&damaged), "line 1");
+
+    // Nothing to merge, and no such file.
+    assert_rejected(&merge("\n"), "no result lines");
+    assert_bad_input(
+        NAME,
+        &["--merge", "no-such-results.txt"],
+        "no-such-results.txt",
+    );
+}
+
+#[test]
+fn unit_refuses_bad_lines() {
+    let units = ok(&["6", "--split", "1"]);
+    let line = units.lines().next().expect("a unit");
+    assert_bad_input(NAME, &["--unit", "hello"], "malformed unit line");
+    assert_bad_input(
+        NAME,
+        &[
+            "--unit",
+            &line.replace("backtracker-unit/2", "backtracker-unit/9"),
+        ],
+        "backtracker-unit/9",
+    );
+    assert_bad_input(
+        NAME,
+        &["--unit", &line.replace("nqueens-6", "sudoku-6")],
+        "sudoku-6",
+    );
+    let too_big = format!("nqueens-{}", MAX_QUEENS + 1);
+    assert_bad_input(
+        NAME,
+        &["--unit", &line.replace("nqueens-6", &too_big)],
+        &too_big,
+    );
+    assert_bad_input(
+        NAME,
+        &["--unit", &line.replace("prefix=0", "prefix=6")],
+        "outside the domain",
+    );
+    assert_bad_input(NAME, &["--unit", &format!("{line} count=3")], "count=3");
+    assert_bad_input(NAME, &["6", "--unit", line], "--unit");
+}
+
+// ------------------------------------------------- checkpoint and signals
+
+fn spawn(args: &[&str]) -> Child {
+    crate::support::example_command(NAME, args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start nqueens")
+}
+
+fn line_count(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+/// Waits until `path` holds at least `lines` lines, while `child` runs.
+fn wait_for_lines(child: &mut Child, path: &Path, lines: usize) {
+    while line_count(path) < lines {
+        assert!(
+            child.try_wait().expect("poll child").is_none(),
+            "the count ended before writing {lines} checkpoint lines"
+        );
+        sleep(Duration::from_millis(20));
+    }
+}
+
+fn send_signal(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+}
+
+#[test]
+fn checkpointed_count_killed_mid_way_resumes() {
+    let dir = temp_dir();
+    let ckpt = dir.path().join("run.ckpt");
+    let ckpt_arg = path_str(&ckpt);
+    let args = [
+        "15",
+        "--threads",
+        "1",
+        "--checkpoint",
+        ckpt_arg,
+        "--depth",
+        "2",
+    ];
+    let mut child = spawn(&args);
+    wait_for_lines(&mut child, &ckpt, 3);
+    send_signal(&child, "-KILL");
+    let killed = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
+    assert_eq!(killed.code, None, "killed by a signal");
+    assert_eq!(killed.stdout, "");
+    let before = std::fs::read_to_string(&ckpt).expect("checkpoint");
+    let finished = before.lines().count();
+    assert!(finished >= 3);
+
+    // Resume, on two threads this time: the units are the same.
+    let resumed = run(
+        NAME,
+        &[
+            "15",
+            "--threads",
+            "2",
+            "--checkpoint",
+            ckpt_arg,
+            "--depth",
+            "2",
+        ],
+    );
+    assert_eq!(resumed.code, Some(0), "{resumed:?}");
+    assert_eq!(resumed.stdout, "2279184\n");
+    let total_units = ok(&["15", "--split", "2"]).lines().count();
+    assert_eq!(
+        resumed.stderr,
+        format!("resuming from `{ckpt_arg}`: {finished} of {total_units} units already counted\n")
+    );
+    // The finished units were kept as they were and not counted again.
+    let after = std::fs::read_to_string(&ckpt).expect("checkpoint");
+    assert!(after.starts_with(&before));
+    assert_eq!(after.lines().count(), total_units);
+    let r = merge(&after);
+    assert_eq!(r.stdout, "2279184\n", "{r:?}");
+
+    // A finished checkpoint answers at once, and stays as it is.
+    let again = run(NAME, &["15", "--checkpoint", ckpt_arg, "--depth", "2"]);
+    assert_eq!(again.stdout, "2279184\n");
+    assert_eq!(std::fs::read_to_string(&ckpt).expect("checkpoint"), after);
+}
+
+#[test]
+fn checkpoint_of_a_fresh_run_holds_every_unit() {
+    let dir = temp_dir();
+    let ckpt = dir.path().join("fresh.ckpt");
+    let r = run(NAME, &["10", "--checkpoint", path_str(&ckpt)]);
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (Some(0), "724\n", "")
+    );
+    let text = std::fs::read_to_string(&ckpt).expect("checkpoint");
+    assert_eq!(
+        text.lines().count(),
+        ok(&["10", "--split", "3"]).lines().count()
+    );
+    assert_eq!(merge(&text).stdout, "724\n");
+    for threads in ["1", "2", "7"] {
+        let ckpt = dir.path().join(format!("fresh-{threads}.ckpt"));
+        let got = count(&[
+            "11",
+            "--threads",
+            threads,
+            "--checkpoint",
+            path_str(&ckpt),
+            "--depth",
+            "2",
+        ]);
+        assert_eq!(got, A000170[11]);
+        let ckpt = dir.path().join(format!("fresh-nosym-{threads}.ckpt"));
+        let got = count(&[
+            "9",
+            "--no-symmetry",
+            "--threads",
+            threads,
+            "--checkpoint",
+            path_str(&ckpt),
+        ]);
+        assert_eq!(got, A000170[9]);
+    }
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused_and_left_unchanged() {
+    let dir = temp_dir();
+    let good_path = dir.path().join("good.ckpt");
+    assert_eq!(
+        count(&["9", "--checkpoint", path_str(&good_path), "--depth", "2"]),
+        352
+    );
+    let good = std::fs::read_to_string(&good_path).expect("checkpoint");
+    let first_two: String = good.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let second = good.lines().nth(1).expect("two lines");
+
+    let cases: Vec<(&str, Vec<u8>, Vec<&str>, &str)> = vec![
+        (
+            "garbage",
+            b"hello world\n".to_vec(),
+            vec!["9", "--depth", "2"],
+            "damaged",
+        ),
+        (
+            "edited count",
+            first_two.replacen("count=", "count=1", 1).into_bytes(),
+            vec!["9", "--depth", "2"],
+            "checksum",
+        ),
+        (
+            "bad count",
+            first_two.replacen("count=", "count=-", 1).into_bytes(),
+            vec!["9", "--depth", "2"],
+            "damaged",
+        ),
+        (
+            "duplicate",
+            format!("{first_two}{second}\n").into_bytes(),
+            vec!["9", "--depth", "2"],
+            "appears twice",
+        ),
+        (
+            "tampered prefix",
+            first_two.replacen("prefix=0.", "prefix=1.", 1).into_bytes(),
+            vec!["9", "--depth", "2"],
+            "damaged",
+        ),
+        (
+            "binary",
+            vec![0xff, 0xfe, 0x00, b'\n'],
+            vec!["9", "--depth", "2"],
+            "damaged",
+        ),
+        (
+            "other board",
+            first_two.clone().into_bytes(),
+            vec!["10", "--depth", "2"],
+            "another run",
+        ),
+        (
+            "other depth",
+            first_two.clone().into_bytes(),
+            vec!["9", "--depth", "3"],
+            "another run",
+        ),
+        (
+            "other symmetry",
+            first_two.clone().into_bytes(),
+            vec!["9", "--depth", "2", "--no-symmetry"],
+            "another run",
+        ),
+    ];
+    for (what, bytes, args, mention) in cases {
+        let path = dir.path().join(format!("{}.ckpt", what.replace(' ', "-")));
+        std::fs::write(&path, &bytes).expect("write checkpoint");
+        let mut full = args.clone();
+        full.extend(["--checkpoint", path_str(&path)]);
+        let r = run(NAME, &full);
+        assert_rejected(&r, mention);
+        assert!(r.stderr.contains("left unchanged"), "{what}: {r:?}");
+        let after = std::fs::read(&path).expect("read checkpoint");
+        assert_eq!(after, bytes, "{what}: the checkpoint was changed");
+    }
+}
+
+#[test]
+fn a_last_line_cut_short_is_dropped_and_said_so() {
+    let dir = temp_dir();
+    let good_path = dir.path().join("good.ckpt");
+    assert_eq!(
+        count(&["9", "--checkpoint", path_str(&good_path), "--depth", "2"]),
+        352
+    );
+    let good = std::fs::read_to_string(&good_path).expect("checkpoint");
+    let first_two: String = good.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let first: String = good.lines().take(1).map(|l| format!("{l}\n")).collect();
+    // A write interrupted half-way: the first line whole, the second cut.
+    let cut = &first_two.as_bytes()[..first_two.len() - 5];
+    let path = dir.path().join("cut.ckpt");
+    std::fs::write(&path, cut).expect("write checkpoint");
+    let r = run(
+        NAME,
+        &["9", "--depth", "2", "--checkpoint", path_str(&path)],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout, "352\n");
+    assert!(r.stderr.contains("dropped a last line cut short"), "{r:?}");
+    assert!(r.stderr.contains("1 of 28 units already counted"), "{r:?}");
+    let after = std::fs::read_to_string(&path).expect("read checkpoint");
+    assert!(after.starts_with(&first), "the whole first line is kept");
+    assert_eq!(
+        after.lines().count(),
+        28,
+        "every unit once, the cut one again"
+    );
+    assert!(after.ends_with('\n'));
+}
+
+#[test]
+fn ctrl_c_stops_a_count_with_exit_130_and_no_output() {
+    let args = ["16", "--threads", "2"];
+    let mut child = spawn(&args);
+    // Give the process time to install its handler; the count itself takes far longer.
+    for _ in 0..10 {
+        sleep(Duration::from_millis(100));
+        assert!(
+            child.try_wait().expect("poll").is_none(),
+            "the count ended too soon"
+        );
+    }
+    send_signal(&child, "-INT");
+    let r = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
+    assert_eq!(r.code, Some(130), "{r:?}");
+    assert_eq!(r.stdout, "");
+    assert!(r.stderr.starts_with("interrupted"), "{r:?}");
+    assert!(
+        r.stderr.contains("nodes: ") && r.stderr.contains("stop: cancelled"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_checkpointed_count_keeping_finished_units() {
+    let dir = temp_dir();
+    let ckpt = dir.path().join("int.ckpt");
+    let args = [
+        "16",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path_str(&ckpt),
+        "--depth",
+        "2",
+    ];
+    let mut child = spawn(&args);
+    // Once a unit is written, the handler is in place.
+    wait_for_lines(&mut child, &ckpt, 1);
+    send_signal(&child, "-INT");
+    let r = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
+    assert_eq!(r.code, Some(130), "{r:?}");
+    assert_eq!(r.stdout, "");
+    assert!(r.stderr.contains("units counted"), "{r:?}");
+    let text = std::fs::read_to_string(&ckpt).expect("checkpoint");
+    assert!(text.ends_with('\n'));
+    for line in text.lines() {
+        assert!(
+            line.starts_with("backtracker-unit/2 model=nqueens-16 depth=2 symmetry=on "),
+            "{line}"
+        );
+        assert!(line.contains(" count="), "{line}");
+    }
+}
