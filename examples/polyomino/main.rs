@@ -100,7 +100,9 @@ struct Cli {
     /// Estimate the count before running it: print the estimated nodes,
     /// tilings and CPU seconds of the count on one thread, one line each
     /// (`nodes VALUE LOW HIGH`, LOW and HIGH the 95% interval), from random
-    /// probes of the search tree
+    /// probes of the search tree. Random paths seldom end in a tiling, so
+    /// the tilings line often reads low (even 0) where the nodes and
+    /// seconds lines are good
     #[arg(long, group = "mode", conflicts_with_all = ["trace", "stats", "threads"])]
     estimate: bool,
 

@@ -259,3 +259,10 @@ fn sudoku_estimate_refuses_other_modes() {
         assert_bad_input("sudoku", args, "--");
     }
 }
+
+#[test]
+fn every_counting_example_documents_estimate_in_its_help() {
+    for name in ["nqueens", "coloring", "polyomino", "sudoku"] {
+        crate::support::assert_help(name, &["--estimate", "--probes", "--seed", "95%"]);
+    }
+}
