@@ -4,13 +4,21 @@
 //! cargo run --release --example coloring -- --colors 3 myciel3.col
 //! cargo run --release --example coloring -- --chromatic myciel3.col
 //! cargo run --release --example coloring -- --count --colors 3 < petersen.col
+//! cargo run --release --example coloring -- --estimate --colors 4 big.col
 //! ```
+//!
+//! `--estimate` prints, instead of counting, an estimate of the count and
+//! of its search from random probes of the search tree: three lines,
+//! `nodes`, `solutions` and `seconds`, each `VALUE LOW HIGH` (the 95%
+//! interval); `--probes K` and `--seed S` set the probes and their seed.
 //!
 //! The format: `c` lines are comments, one `p edge V E` line gives the
 //! number of vertices, and each `e U V` line is an edge (vertices from 1).
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/estimate.rs"]
+mod estimate;
 #[path = "common/lines.rs"]
 mod lines;
 #[path = "common/output.rs"]
@@ -43,6 +51,16 @@ struct Cli {
     /// Print the chromatic number (the fewest colours of a proper colouring)
     #[arg(long, conflicts_with_all = ["colors", "count"])]
     chromatic: bool,
+
+    /// With --colors K: instead of counting the K-colourings, estimate the
+    /// count before running it: print the estimated nodes, colourings and
+    /// CPU seconds of the count, one line each (`nodes VALUE LOW HIGH`, LOW
+    /// and HIGH the 95% interval), from random probes of the search tree
+    #[arg(long, requires = "colors", conflicts_with = "chromatic")]
+    estimate: bool,
+
+    #[command(flatten)]
+    probes: estimate::ProbeOptions,
 }
 
 const AFTER_HELP: &str = "\
@@ -71,6 +89,12 @@ fn run(cli: &Cli) -> Result<String, String> {
     let k = usize::try_from(cli.colors.expect("clap requires --colors or --chromatic"))
         .expect("at most 64");
     let mut model = coloring(&graph, k).map_err(|e| e.to_string())?;
+    if cli.estimate {
+        let outcome = model
+            .search()
+            .estimate(cli.probes.probes(), cli.probes.seed());
+        return Ok(estimate::lines(&outcome.value));
+    }
     if cli.count {
         let outcome = model.search().count();
         return Ok(format!("{}\n", outcome.value));

@@ -4,6 +4,8 @@
 //! cargo run --release --example sudoku -- puzzles.txt
 //! cargo run --release --example sudoku -- --count --limit 2 puzzles.txt
 //! cargo run --release --example sudoku -- --model exact-cover puzzles.txt
+//! echo ................ | cargo run --release --example sudoku -- --count   # 288
+//! echo ................ | cargo run --release --example sudoku -- --estimate
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
 //!     | cargo run --release --example sudoku -- --pretty
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
@@ -11,12 +13,21 @@
 //! ```
 //!
 //! Each line holds one puzzle of 81 characters, row by row: digits `1`-`9`
-//! for givens, `.` or `0` for blanks (blank lines are skipped). The whole
-//! input is read and checked before anything is solved, so a bad line
-//! gives one error naming it, exit code 2 and no output.
+//! for givens, `.` or `0` for blanks (blank lines are skipped); a line of
+//! 16 characters is a 4 x 4 sudoku with 2 x 2 boxes and digits `1`-`4`.
+//! The whole input is read and checked before anything is solved, so a bad
+//! line gives one error naming it, exit code 2 and no output.
+//!
+//! `--estimate` prints, for each puzzle in input order, an estimate of its
+//! count and of the count's search from random probes of the search tree:
+//! three lines, `nodes`, `solutions` and `seconds`, each `VALUE LOW HIGH`
+//! (the 95% interval); `--probes K` and `--seed S` set the probes and their
+//! seed, the same for every puzzle.
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/estimate.rs"]
+mod estimate;
 #[path = "common/lines.rs"]
 mod lines;
 #[path = "common/output.rs"]
@@ -35,8 +46,9 @@ use backtracker::{Stats, StopReason, VariableOrder};
 use clap::{Parser, ValueEnum};
 
 /// Solve sudoku puzzles, one a line: 81 characters row by row, digits 1-9
-/// for givens and `.` or `0` for blanks. Prints each solution as an
-/// 81-character line, in input order, or `no solution`.
+/// for givens and `.` or `0` for blanks (16 characters and digits 1-4 for a
+/// 4 x 4 sudoku). Prints each solution as a line of the same form, in input
+/// order, or `no solution`.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku", after_help = AFTER_HELP)]
 struct Cli {
@@ -46,6 +58,16 @@ struct Cli {
     /// Print the number of solutions of each puzzle instead of a solution
     #[arg(long)]
     count: bool,
+
+    /// Instead of counting, estimate each puzzle's count before running it:
+    /// print the estimated nodes, solutions and CPU seconds of its count,
+    /// three lines a puzzle in input order (`nodes VALUE LOW HIGH`, LOW and
+    /// HIGH the 95% interval), from random probes of the search tree
+    #[arg(long, conflicts_with_all = ["limit", "pretty", "stats", "node_limit", "trace"])]
+    estimate: bool,
+
+    #[command(flatten)]
+    probes: estimate::ProbeOptions,
 
     /// With --count: stop counting a puzzle at this many solutions (2 checks uniqueness)
     #[arg(long, requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
@@ -134,7 +156,12 @@ enum Answer {
 }
 
 const AFTER_HELP: &str = "\
-Input: lines of at most 65536 bytes, at most 67108864 bytes in all.
+Input: lines of at most 65536 bytes, at most 67108864 bytes in all. A line
+of 16 characters is a 4 x 4 sudoku (2 x 2 boxes, digits 1-4).
+
+--estimate: three lines a puzzle, in input order, each puzzle estimated
+with the same --probes and --seed. An empty 4 x 4 grid has 288 solutions:
+  echo ................ | sudoku --estimate --probes 2000
 
 Exit status: 0 on success, 2 on bad input or when standard output cannot be
 written (a closed pipe ends quietly with 0). Interrupted (Ctrl-C), the
@@ -159,7 +186,7 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
         if line.trim().is_empty() {
             continue;
         }
-        let grid = Grid::parse(&line).map_err(|e| input(format!("line {number}: {e}")))?;
+        let grid = parse(&line).map_err(|e| input(format!("line {number}: {e}")))?;
         puzzles.push((number, grid));
     }
     if cli.model == ModelKind::ExactCover && (cli.order.is_some() || cli.rules.is_some()) {
@@ -190,15 +217,33 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
         };
         return Ok(output::write(&text)?);
     }
+    if cli.estimate {
+        for (_, grid) in &puzzles {
+            let estimated = match (cli.model, cli.rules.unwrap_or(Rules::Places)) {
+                (ModelKind::ExactCover, _) => SudokuCover::new(grid)
+                    .problem_mut()
+                    .search()
+                    .estimate(cli.probes.probes(), cli.probes.seed()),
+                (_, Rules::Lines) => sudoku_with(grid, order)
+                    .search()
+                    .estimate(cli.probes.probes(), cli.probes.seed()),
+                (_, Rules::Places) => sudoku_with_places(grid, order)
+                    .search()
+                    .estimate(cli.probes.probes(), cli.probes.seed()),
+            };
+            output::write(&estimate::lines(&estimated.value))?;
+        }
+        return Ok(());
+    }
     let started = Instant::now();
     let mut total_nodes = 0u64;
     let mut search_time = Duration::ZERO;
     for (k, (line, grid)) in puzzles.iter().enumerate() {
         let (answer, stats, stop) = match (cli.model, cli.rules.unwrap_or(Rules::Places)) {
             (ModelKind::ExactCover, _) => solve_cover(&mut SudokuCover::new(grid), cli),
-            (_, Rules::Lines) => solve(&mut sudoku_with(grid, order), cli).map_err(input)?,
+            (_, Rules::Lines) => solve(&mut sudoku_with(grid, order), grid, cli).map_err(input)?,
             (_, Rules::Places) => {
-                solve(&mut sudoku_with_places(grid, order), cli).map_err(input)?
+                solve(&mut sudoku_with_places(grid, order), grid, cli).map_err(input)?
             }
         };
         let answer = if stop == StopReason::NodeLimit {
@@ -298,6 +343,16 @@ fn trace<C: Checkers<u8>>(model: &mut Model<u8, C>, grid: &Grid, cli: &Cli) -> S
     }
 }
 
+/// A puzzle line: 16 characters make a 4 x 4 sudoku, anything else is
+/// read as 9 x 9.
+fn parse(line: &str) -> Result<Grid, backtracker::puzzles::sudoku::GridError> {
+    if line.trim().chars().count() == 16 {
+        Grid::parse_boxed(line, 2)
+    } else {
+        Grid::parse(line)
+    }
+}
+
 /// Solves or counts one puzzle with its exact-cover model.
 fn solve_cover(cover: &mut SudokuCover, cli: &Cli) -> (Answer, Stats, StopReason) {
     let limit = cli.node_limit.unwrap_or(u64::MAX);
@@ -327,9 +382,10 @@ fn solve_cover(cover: &mut SudokuCover, cli: &Cli) -> (Answer, Stats, StopReason
     }
 }
 
-/// Solves or counts one puzzle.
+/// Solves or counts one puzzle, `grid` (whose model is `model`).
 fn solve<C: Checkers<u8>>(
     model: &mut Model<u8, C>,
+    grid: &Grid,
     cli: &Cli,
 ) -> Result<(Answer, Stats, StopReason), String> {
     let limit = cli.node_limit.unwrap_or(u64::MAX);
@@ -348,7 +404,9 @@ fn solve<C: Checkers<u8>>(
     } else {
         let outcome = model.search().node_limit(limit).first();
         let answer = match outcome.value {
-            Some(values) => Answer::Solution(Grid::new(3, values).map_err(|e| e.to_string())?),
+            Some(values) => {
+                Answer::Solution(Grid::new(grid.box_size(), values).map_err(|e| e.to_string())?)
+            }
             None => Answer::NoSolution,
         };
         (answer, outcome.stats, outcome.stop)

@@ -8,6 +8,8 @@
 //! cargo run --release --example nqueens -- --help
 //! ```
 
+#[path = "../common/estimate.rs"]
+mod estimate;
 mod input;
 #[path = "../common/lines.rs"]
 mod lines;
@@ -135,14 +137,8 @@ struct Cli {
     #[arg(long, group = "mode", conflicts_with_all = ["first", "all", "trace", "stats"])]
     estimate: bool,
 
-    /// Probes for --estimate (default 10000).
-    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    probes: Option<u64>,
-
-    /// Seed of --estimate's random probes (default 1): the same seed gives
-    /// the same estimate.
-    #[arg(long, value_name = "S", requires = "estimate")]
-    seed: Option<u64>,
+    #[command(flatten)]
+    probes: estimate::ProbeOptions,
 
     /// Write the search's work units, split at DEPTH rows, one per line;
     /// `auto` picks the depth from estimates for --workers.
@@ -366,7 +362,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         None => {}
     }
     if cli.estimate {
-        return estimate(cli, n, out);
+        return estimate_count(cli, n, out);
     }
     if (cli.plain || cli.constraints.is_some()) && cli.threads.is_some_and(|k| k != 1) {
         let option = if cli.plain {
@@ -486,7 +482,7 @@ pub fn report_interrupted(
 
 /// `--estimate`: three lines, `nodes`, `solutions` and `seconds`, each with
 /// its value and 95% interval.
-fn estimate(cli: &Cli, n: usize, out: &mut Out) -> Result<(), Fail> {
+fn estimate_count(cli: &Cli, n: usize, out: &mut Out) -> Result<(), Fail> {
     let mut model = if cli.plain {
         return Err(Fail::bad(
             "--estimate works with the reference model, not --plain",
@@ -500,38 +496,12 @@ fn estimate(cli: &Cli, n: usize, out: &mut Out) -> Result<(), Fail> {
         .symmetry(!cli.no_symmetry)
         .lookahead(cli.lookahead())
         .cancel_flag(Arc::clone(&cancel))
-        .estimate(cli.probes.unwrap_or(10_000), cli.seed.unwrap_or(1));
+        .estimate(cli.probes.probes(), cli.probes.seed());
     if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
         return Err(Fail::interrupted());
     }
-    let e = outcome.value;
-    let line = |name: &str, i: backtracker::Interval, whole: bool| {
-        format!(
-            "{name} {} {} {}\n",
-            number(i.value, whole),
-            number(i.low, whole),
-            number(i.high, whole)
-        )
-    };
-    let text = format!(
-        "{}{}{}",
-        line("nodes", e.nodes, true),
-        line("solutions", e.solutions, true),
-        line("seconds", e.seconds, false)
-    );
+    let text = estimate::lines(&outcome.value);
     out.write_all(text.as_bytes()).map_err(|e| Fail::output(&e))
-}
-
-/// A number as plain decimal (a whole number when `whole`), or as `1.23e9`
-/// beyond what plain decimal shows well.
-fn number(x: f64, whole: bool) -> String {
-    if x != 0.0 && !(1e-3..1e15).contains(&x.abs()) {
-        format!("{x:.3e}")
-    } else if whole {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.3}")
-    }
 }
 
 /// `--first`, `--all` and `--trace`, for any set of rules.

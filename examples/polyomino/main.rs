@@ -5,9 +5,12 @@
 //! printf '####################\n####################\n####################\n' \
 //!     | cargo run --release --example polyomino          # 8
 //! cargo run --release --example polyomino -- board.txt --first
+//! cargo run --release --example polyomino -- board.txt --estimate     # before a long count
 //! cargo run --release --example polyomino -- --help
 //! ```
 
+#[path = "../common/estimate.rs"]
+mod estimate;
 mod input;
 #[path = "../common/lines.rs"]
 mod lines;
@@ -50,7 +53,8 @@ Examples:
   polyomino --pieces tetrominoes b.txt    with the 5 tetrominoes
   polyomino --pieces my-set.txt b.txt     with pieces of your own
   polyomino b.txt --all | head -n 20      tilings one after the other
-  polyomino b.txt --stats --threads 2     count on two threads, statistics on stderr";
+  polyomino b.txt --stats --threads 2     count on two threads, statistics on stderr
+  polyomino b.txt --estimate              nodes, tilings and seconds, estimated";
 
 /// Count or show the tilings of a board by a set of polyominoes, each
 /// piece used exactly once, as an exact-cover problem.
@@ -92,6 +96,18 @@ struct Cli {
     /// Threads for counting (default 1; 0: one per core; at most 1024)
     #[arg(long, value_name = "K", conflicts_with_all = ["first", "all", "trace"], value_parser = clap::value_parser!(u64).range(0..=MAX_THREADS as u64))]
     threads: Option<u64>,
+
+    /// Estimate the count before running it: print the estimated nodes,
+    /// tilings and CPU seconds of the count on one thread, one line each
+    /// (`nodes VALUE LOW HIGH`, LOW and HIGH the 95% interval), from random
+    /// probes of the search tree. Random paths seldom end in a tiling, so
+    /// the tilings line often reads low (even 0) where the nodes and
+    /// seconds lines are good
+    #[arg(long, group = "mode", conflicts_with_all = ["trace", "stats", "threads"])]
+    estimate: bool,
+
+    #[command(flatten)]
+    probes: estimate::ProbeOptions,
 }
 
 /// Why the command did not succeed: an exit code and, except for a closed
@@ -179,6 +195,13 @@ fn run(cli: &Cli) -> Result<(), Fail> {
     let pieces = input::pieces(&cli.pieces).map_err(Fail::bad)?;
     let board = input::board(cli.board.as_deref()).map_err(Fail::bad)?;
     let mut tiling = Tiling::new(&board, &pieces, !cli.no_reflections).map_err(Fail::bad)?;
+    if cli.estimate {
+        let outcome = tiling
+            .problem_mut()
+            .search()
+            .estimate(cli.probes.probes(), cli.probes.seed());
+        return Ok(output::write(&estimate::lines(&outcome.value))?);
+    }
     if cli.trace {
         let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {
             usize::try_from(k).unwrap_or(usize::MAX)

@@ -23,6 +23,7 @@ mod traces;
 // The example programs, run as commands.
 mod cli_coloring;
 mod cli_cryptarithm;
+mod cli_estimate;
 mod cli_hardening;
 mod cli_knights_tour;
 mod cli_map_coloring;
