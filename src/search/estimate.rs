@@ -21,7 +21,7 @@ use super::state;
 use super::{Search, Unit, split};
 
 /// Nodes the timing sample of [`Search::estimate`] may search.
-const SAMPLE_NODES: u64 = 1 << 18;
+const SAMPLE_NODES: u64 = 1 << 21;
 
 /// An estimated figure: its value, standard error and 95% interval.
 ///
@@ -151,7 +151,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// paths through the same engine (the same checkers, narrowing,
     /// look-ahead, variable order and symmetry), the generator seeded with
     /// `seed` so the answer is repeatable. The time per node is measured on
-    /// a short sample search first (at most 262,144 nodes); when that sample
+    /// a short sample search first (at most 2,097,152 nodes, a few milliseconds); when that sample
     /// searches the whole tree, [`Estimate::exact`] holds the exact figures
     /// beside the probes' estimate. Probes count against the node limit and
     /// stop on cancellation (the outcome then says why).
