@@ -13,6 +13,7 @@ mod exact_cover;
 mod global_constraints;
 mod hooks;
 mod html_trace;
+mod linear_sum;
 mod narrowing;
 mod options;
 mod oracle;
