@@ -26,6 +26,7 @@ mod cli_coloring;
 mod cli_cryptarithm;
 mod cli_hardening;
 mod cli_knights_tour;
+mod cli_magic_square;
 mod cli_map_coloring;
 mod cli_nqueens;
 mod cli_polyomino;
