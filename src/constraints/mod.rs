@@ -6,12 +6,20 @@
 //!   columns and diagonals, sudoku rows, columns and boxes, a tour's visited
 //!   squares). Incremental, with whole-word filtering where the lines of a
 //!   variable's values are consecutive.
+//! - [`LinearSum`]: `a1*x1 + a2*x2 + ...` equal to, at most or at least a
+//!   constant ([`Relation`]), with checked 64-bit arithmetic, incremental
+//!   bounds and bounds-consistent narrowing (magic squares, cryptarithms,
+//!   budgets).
 //! - [`Predicate`]: any rule on a few variables, written as a closure.
 
 mod all_different;
 mod line;
+mod linear_sum;
 mod predicate;
+mod relation;
 
 pub use all_different::AllDifferent;
 pub use line::{AtMostOnePerLine, SmallLines};
+pub use linear_sum::LinearSum;
 pub use predicate::{Predicate, Values};
+pub use relation::Relation;

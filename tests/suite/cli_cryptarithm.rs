@@ -271,4 +271,7 @@ fn bad_input_is_a_one_line_error() {
     assert_bad_input(NAME, &["SEND\t+ MORE\n= MON3Y\n"], "'3'");
     assert_bad_input(NAME, &[""], "`=`");
     assert_bad_input(NAME, &["SEND + MORE = MONEY", "--bogus"], "--bogus");
+    // 10^18 (the place value of a 19th letter) times a digit leaves 64 bits.
+    assert_bad_input(NAME, &["AAAAAAAAAAAAAAAAAAA + B = C"], "19 letters");
+    assert_eq!(solve(&["AAAAAAAAAAAAAAAAAA + B = C"]), vec!["no solution"]);
 }

@@ -7,6 +7,8 @@ use backtracker::constraints::AllDifferent;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
 use proptest::prelude::*;
 
+use crate::support::every_assignment;
+
 /// A random model: per variable its domain (values from a small range,
 /// holes allowed), and scopes of all-different constraints.
 #[derive(Clone, Debug)]
@@ -36,32 +38,16 @@ impl Random {
     /// Every solution, by trying every assignment (in declared order,
     /// lexicographic by domain index).
     fn brute_force(&self) -> Vec<Vec<u8>> {
-        let mut out = Vec::new();
-        let mut at = vec![0usize; self.domains.len()];
-        loop {
-            let values: Vec<u8> = at.iter().zip(&self.domains).map(|(&i, d)| d[i]).collect();
-            let ok = self.scopes.iter().all(|s| {
-                s.iter()
-                    .enumerate()
-                    .all(|(i, &a)| s[i + 1..].iter().all(|&b| values[a] != values[b]))
-            });
-            if ok {
-                out.push(values);
-            }
-            // Odometer, last variable fastest.
-            let mut i = at.len();
-            loop {
-                if i == 0 {
-                    return out;
-                }
-                i -= 1;
-                at[i] += 1;
-                if at[i] < self.domains[i].len() {
-                    break;
-                }
-                at[i] = 0;
-            }
-        }
+        every_assignment(&self.domains)
+            .into_iter()
+            .filter(|values| {
+                self.scopes.iter().all(|s| {
+                    s.iter()
+                        .enumerate()
+                        .all(|(i, &a)| s[i + 1..].iter().all(|&b| values[a] != values[b]))
+                })
+            })
+            .collect()
     }
 }
 

@@ -508,3 +508,30 @@ pub fn brute_force_tilings(board: &str, pieces: &[&str], reflections: bool) -> u
     let mut free = cells(board).into_iter().collect();
     go(&mut free, &shapes, &mut vec![false; pieces.len()])
 }
+
+/// Every assignment of values to variables with the given domains, in
+/// lexicographic order of domain index (the last variable fastest): the
+/// brute force of the global-constraint tests.
+pub fn every_assignment<T: Copy>(domains: &[Vec<T>]) -> Vec<Vec<T>> {
+    let mut out = Vec::new();
+    if domains.iter().any(Vec::is_empty) {
+        return out;
+    }
+    let mut at = vec![0usize; domains.len()];
+    loop {
+        out.push(at.iter().zip(domains).map(|(&i, d)| d[i]).collect());
+        // Odometer, last variable fastest.
+        let mut i = at.len();
+        loop {
+            if i == 0 {
+                return out;
+            }
+            i -= 1;
+            at[i] += 1;
+            if at[i] < domains[i].len() {
+                break;
+            }
+            at[i] = 0;
+        }
+    }
+}

@@ -1,0 +1,386 @@
+//! A linear sum of variables compared with a constant, narrowed to bounds
+//! consistency.
+
+use crate::assignment::{Assignment, Choice, ModelInfo};
+use crate::checker::Checker;
+use crate::domains::{Conflict, Domains};
+use crate::error::ModelError;
+
+use super::Relation;
+
+/// Marks a variable outside the scope.
+const NONE: u32 = u32::MAX;
+
+/// A linear constraint: `a1*x1 + a2*x2 + ... (=, <= or >=) c`, with integer
+/// coefficients `ai`, variables `xi` and a constant `c`.
+///
+/// Terms are `(coefficient, variable)` pairs. A variable may appear in
+/// several terms (its coefficients add up); a coefficient may be 0 or
+/// negative. Values are read as `i64` through `TryInto<i64>`, so models
+/// over `u8`, `u32`, `i32`, `usize` or `i64` all work.
+///
+/// All arithmetic is checked once, when the model is built: the model
+/// refuses the constraint (with a [`ModelError::InvalidChecker`] naming
+/// it) when it has no terms, when a value does not fit an `i64`, or when
+/// `|c|` plus, per variable, its largest `|coefficient * value|` does not
+/// fit an `i64`. Past that check no sum can overflow, so an overflow is a
+/// refused model, never a wrong answer.
+///
+/// How it prunes:
+///
+/// - [`promising`](Checker::promising) keeps the sum of the assigned terms
+///   and the least and greatest sums the unassigned terms can add (over
+///   their whole domains), updated in `on_assign`/`on_unassign`, and
+///   rejects a value when no sum within those bounds satisfies the
+///   relation: one comparison per candidate.
+/// - [`narrow`](Checker::narrow) makes the candidates bounds consistent:
+///   with the least and greatest sums over the candidates left, it removes
+///   each value that would push the sum out of reach whatever the others
+///   take, and repeats until nothing changes.
+///
+/// ```
+/// use backtracker::{constraints::LinearSum, ModelBuilder};
+///
+/// // x + 2y = 7 with x, y in 0..=5: (1, 3), (3, 2), (5, 1).
+/// let mut b = ModelBuilder::new();
+/// let x = b.variable("x", 0..=5);
+/// let y = b.variable("y", 0..=5);
+/// let mut model = b.build((LinearSum::equal("sum", [(1, x), (2, y)], 7),))?;
+/// assert_eq!(model.search().count().value, 3);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct LinearSum {
+    name: String,
+    /// The terms as given.
+    terms: Vec<(i64, usize)>,
+    relation: Relation,
+    constant: i64,
+    /// The distinct variables of the terms, in first-appearance order.
+    scope: Vec<usize>,
+    /// Per model variable, its position in `scope`, or `NONE`.
+    pos: Vec<u32>,
+    /// Per scope position, per domain index: coefficient times value.
+    contrib: Vec<Vec<i64>>,
+    /// Per scope position, the least and the greatest of its `contrib`.
+    low: Vec<i64>,
+    high: Vec<i64>,
+    /// The sum of the assigned terms.
+    sum: i64,
+    /// The least and greatest sums the unassigned terms can add.
+    free_low: i64,
+    free_high: i64,
+}
+
+impl LinearSum {
+    /// A checker called `name`: the sum of `coefficient * value` over
+    /// `terms` stands in `relation` to `constant`.
+    ///
+    /// ```
+    /// use backtracker::constraints::{LinearSum, Relation};
+    /// use backtracker::ModelBuilder;
+    ///
+    /// // 3x - y >= 4 with x, y in 0..3: (2, 0), (2, 1), (2, 2).
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 0..3), b.variable("y", 0..3));
+    /// let rule = LinearSum::new("rule", [(3, x), (-1, y)], Relation::AtLeast, 4);
+    /// assert_eq!(b.build((rule,))?.search().count().value, 3);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn new(
+        name: impl Into<String>,
+        terms: impl IntoIterator<Item = (i64, usize)>,
+        relation: Relation,
+        constant: i64,
+    ) -> Self {
+        LinearSum {
+            name: name.into(),
+            terms: terms.into_iter().collect(),
+            relation,
+            constant,
+            scope: Vec::new(),
+            pos: Vec::new(),
+            contrib: Vec::new(),
+            low: Vec::new(),
+            high: Vec::new(),
+            sum: 0,
+            free_low: 0,
+            free_high: 0,
+        }
+    }
+
+    /// The sum of the terms equals `constant`.
+    ///
+    /// ```
+    /// use backtracker::{constraints::LinearSum, ModelBuilder};
+    ///
+    /// // Two dice showing 7 in all: 6 ways.
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 1..=6), b.variable("y", 1..=6));
+    /// let seven = LinearSum::equal("seven", [(1, x), (1, y)], 7);
+    /// assert_eq!(b.build((seven,))?.search().count().value, 6);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn equal(
+        name: impl Into<String>,
+        terms: impl IntoIterator<Item = (i64, usize)>,
+        constant: i64,
+    ) -> Self {
+        LinearSum::new(name, terms, Relation::Equal, constant)
+    }
+
+    /// The sum of the terms is at most `constant`.
+    ///
+    /// ```
+    /// use backtracker::{constraints::LinearSum, ModelBuilder};
+    ///
+    /// // Two dice showing at most 3 in all: (1, 1), (1, 2), (2, 1).
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 1..=6u8), b.variable("y", 1..=6u8));
+    /// let low = LinearSum::at_most("low", [(1, x), (1, y)], 3);
+    /// assert_eq!(b.build((low,))?.search().count().value, 3);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn at_most(
+        name: impl Into<String>,
+        terms: impl IntoIterator<Item = (i64, usize)>,
+        constant: i64,
+    ) -> Self {
+        LinearSum::new(name, terms, Relation::AtMost, constant)
+    }
+
+    /// The sum of the terms is at least `constant`.
+    ///
+    /// ```
+    /// use backtracker::{constraints::LinearSum, ModelBuilder};
+    ///
+    /// // Two dice showing at least 11 in all: (5, 6), (6, 5), (6, 6).
+    /// let mut b = ModelBuilder::new();
+    /// let (x, y) = (b.variable("x", 1..=6usize), b.variable("y", 1..=6usize));
+    /// let high = LinearSum::at_least("high", [(1, x), (1, y)], 11);
+    /// assert_eq!(b.build((high,))?.search().count().value, 3);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn at_least(
+        name: impl Into<String>,
+        terms: impl IntoIterator<Item = (i64, usize)>,
+        constant: i64,
+    ) -> Self {
+        LinearSum::new(name, terms, Relation::AtLeast, constant)
+    }
+
+    /// The scope position of `var`, if it is in the scope.
+    #[inline]
+    fn position(&self, var: usize) -> Option<usize> {
+        let p = *self.pos.get(var)?;
+        (p != NONE).then_some(p as usize)
+    }
+
+    /// The least and greatest contribution of scope position `p` over its
+    /// candidates in `d`.
+    #[inline]
+    fn bounds<V>(&self, p: usize, d: &Domains<'_, V>) -> (i64, i64) {
+        let contrib = &self.contrib[p];
+        d.iter(self.scope[p])
+            .fold((i64::MAX, i64::MIN), |(lo, hi), i| {
+                (lo.min(contrib[i]), hi.max(contrib[i]))
+            })
+    }
+
+    /// One pass of bounds narrowing over the scope. Returns whether any
+    /// candidate was removed.
+    fn narrow_pass<V>(&self, d: &mut Domains<'_, V>) -> Result<bool, Conflict> {
+        let (mut total_low, mut total_high) = (0i64, 0i64);
+        for p in 0..self.scope.len() {
+            let (lo, hi) = self.bounds(p, d);
+            // An empty set (lo > hi) cannot be completed.
+            if lo > hi {
+                return Err(Conflict::new());
+            }
+            total_low += lo;
+            total_high += hi;
+        }
+        if !self
+            .relation
+            .reachable(total_low, total_high, self.constant)
+        {
+            return Err(Conflict::new());
+        }
+        let mut changed = false;
+        for p in 0..self.scope.len() {
+            let (lo, hi) = self.bounds(p, d);
+            // What this term may add, given the others' bounds.
+            let most = match self.relation {
+                Relation::AtLeast => i64::MAX,
+                _ => self.constant - (total_low - lo),
+            };
+            let least = match self.relation {
+                Relation::AtMost => i64::MIN,
+                _ => self.constant - (total_high - hi),
+            };
+            if least <= lo && hi <= most {
+                continue;
+            }
+            let contrib = &self.contrib[p];
+            if d.retain(self.scope[p], |i| (least..=most).contains(&contrib[i]))? {
+                changed = true;
+                // The totals move with this term's new bounds.
+                let (new_lo, new_hi) = self.bounds(p, d);
+                total_low = total_low - lo + new_lo;
+                total_high = total_high - hi + new_hi;
+            }
+        }
+        Ok(changed)
+    }
+}
+
+impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether some values of the unassigned variables of the scope (over
+    /// their whole domains) could still satisfy the relation, judged by
+    /// bounds; on a complete scope, whether the relation holds.
+    fn check(&self, assignment: &Assignment<'_, V>) -> bool {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (p, &var) in self.scope.iter().enumerate() {
+            match assignment.index(var) {
+                Some(i) => {
+                    lo += self.contrib[p][i];
+                    hi += self.contrib[p][i];
+                }
+                None => {
+                    lo += self.low[p];
+                    hi += self.high[p];
+                }
+            }
+        }
+        self.relation.reachable(lo, hi, self.constant)
+    }
+
+    /// The bounds test of `check`, from the incremental sums.
+    #[inline]
+    fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
+        let Some(p) = self.position(choice.var) else {
+            return true;
+        };
+        let at = self.sum + self.contrib[p][choice.index];
+        self.relation.reachable(
+            at + (self.free_low - self.low[p]),
+            at + (self.free_high - self.high[p]),
+            self.constant,
+        )
+    }
+
+    fn narrows(&self) -> bool {
+        true
+    }
+
+    // Narrowing runs to a fixpoint whenever a scope variable's set
+    // changes, and its bounds over the candidates are at least as tight as
+    // `promising`'s over the domains: every candidate left passes `check`.
+    fn filters(&self) -> bool {
+        false
+    }
+
+    fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        if self.position(var).is_none() {
+            return Ok(());
+        }
+        while self.narrow_pass(d)? {}
+        Ok(())
+    }
+
+    #[inline]
+    fn on_assign(&mut self, choice: Choice<'_, V>) {
+        if let Some(p) = self.position(choice.var) {
+            self.sum += self.contrib[p][choice.index];
+            self.free_low -= self.low[p];
+            self.free_high -= self.high[p];
+        }
+    }
+
+    #[inline]
+    fn on_unassign(&mut self, choice: Choice<'_, V>) {
+        if let Some(p) = self.position(choice.var) {
+            self.sum -= self.contrib[p][choice.index];
+            self.free_low += self.low[p];
+            self.free_high += self.high[p];
+        }
+    }
+
+    fn scope(&self) -> Option<&[usize]> {
+        Some(&self.scope)
+    }
+
+    fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
+        let name = self.name.clone();
+        let invalid = |reason: String| ModelError::InvalidChecker {
+            checker: name.clone(),
+            reason,
+        };
+        if self.terms.is_empty() {
+            return Err(invalid("a linear sum needs at least one term".to_owned()));
+        }
+        self.scope.clear();
+        self.pos = vec![NONE; model.len()];
+        let mut coefs: Vec<i64> = Vec::new();
+        for &(coef, var) in &self.terms {
+            if var >= model.len() {
+                return Err(ModelError::UnknownVariable {
+                    checker: self.name.clone(),
+                    var,
+                    count: model.len(),
+                });
+            }
+            if self.pos[var] == NONE {
+                self.pos[var] = self.scope.len() as u32;
+                self.scope.push(var);
+                coefs.push(coef);
+            } else {
+                let p = self.pos[var] as usize;
+                coefs[p] = coefs[p].checked_add(coef).ok_or_else(|| {
+                    invalid(format!(
+                        "the coefficients of variable `{}` add up beyond 64-bit integers",
+                        model.name(var)
+                    ))
+                })?;
+            }
+        }
+        let overflow = || {
+            invalid(
+                "its sums could overflow 64-bit integers (the constant plus the largest \
+                 coefficient times value of each variable must fit)"
+                    .to_owned(),
+            )
+        };
+        let mut reach = self.constant.checked_abs().ok_or_else(overflow)?;
+        self.contrib.clear();
+        self.low.clear();
+        self.high.clear();
+        for (p, &var) in self.scope.iter().enumerate() {
+            let mut row = Vec::with_capacity(model.domain(var).len());
+            let mut largest = 0i64;
+            for &value in model.domain(var) {
+                let value: i64 = value.try_into().map_err(|_| {
+                    invalid(format!(
+                        "a value of variable `{}` does not fit a 64-bit integer",
+                        model.name(var)
+                    ))
+                })?;
+                let term = coefs[p].checked_mul(value).ok_or_else(overflow)?;
+                largest = largest.max(term.checked_abs().ok_or_else(overflow)?);
+                row.push(term);
+            }
+            reach = reach.checked_add(largest).ok_or_else(overflow)?;
+            self.low.push(row.iter().copied().min().unwrap_or(0));
+            self.high.push(row.iter().copied().max().unwrap_or(0));
+            self.contrib.push(row);
+        }
+        self.sum = 0;
+        self.free_low = self.low.iter().sum();
+        self.free_high = self.high.iter().sum();
+        Ok(())
+    }
+}

@@ -1,0 +1,387 @@
+//! `LinearSum` against brute force: random small models (negative values,
+//! zero and negative coefficients, repeated variables, every relation)
+//! counted and enumerated in every variable order, with and without
+//! forward checking and look-ahead, in cross-check mode and in parallel;
+//! the candidates its narrowing leaves, against the definition of bounds
+//! consistency; the models it refuses because a sum could overflow.
+
+use std::sync::{Arc, Mutex};
+
+use backtracker::constraints::{LinearSum, Relation};
+use backtracker::{
+    Assignment, Checker, Conflict, Domains, DynChecker, ModelBuilder, ModelError, StopReason,
+    VariableOrder,
+};
+use proptest::prelude::*;
+
+use crate::support::every_assignment;
+
+/// One random constraint: its terms, relation and constant.
+#[derive(Clone, Debug)]
+struct Sum {
+    terms: Vec<(i64, usize)>,
+    relation: Relation,
+    constant: i64,
+}
+
+impl Sum {
+    fn checker(&self, name: String) -> LinearSum {
+        LinearSum::new(
+            name,
+            self.terms.iter().copied(),
+            self.relation,
+            self.constant,
+        )
+    }
+
+    /// The constraint, evaluated directly.
+    fn holds(&self, values: &[i32]) -> bool {
+        let sum: i64 = self
+            .terms
+            .iter()
+            .map(|&(c, v)| c * i64::from(values[v]))
+            .sum();
+        match self.relation {
+            Relation::Equal => sum == self.constant,
+            Relation::AtMost => sum <= self.constant,
+            Relation::AtLeast => sum >= self.constant,
+        }
+    }
+}
+
+/// A random model: per variable its domain, and its linear constraints.
+#[derive(Clone, Debug)]
+struct Random {
+    domains: Vec<Vec<i32>>,
+    sums: Vec<Sum>,
+}
+
+type Boxed = backtracker::Model<i32, Vec<DynChecker<i32>>>;
+
+/// How a search propagates.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Plain,
+    ForwardChecking,
+    Lookahead,
+}
+
+const MODES: [Mode; 3] = [Mode::Plain, Mode::ForwardChecking, Mode::Lookahead];
+
+fn search(model: &mut Boxed, mode: Mode) -> backtracker::Search<'_, i32, Vec<DynChecker<i32>>> {
+    let s = model.search();
+    match mode {
+        Mode::Plain => s,
+        Mode::ForwardChecking => s.forward_checking(),
+        Mode::Lookahead => s.lookahead(2),
+    }
+}
+
+impl Random {
+    fn builder(&self) -> ModelBuilder<i32> {
+        let mut b = ModelBuilder::new();
+        for (i, d) in self.domains.iter().enumerate() {
+            b.variable(format!("x{i}"), d.iter().copied());
+        }
+        b
+    }
+
+    fn build(&self, order: VariableOrder) -> Boxed {
+        let mut b = self.builder();
+        b.order(order);
+        let checkers = self
+            .sums
+            .iter()
+            .enumerate()
+            .map(|(k, s)| Box::new(s.checker(format!("c{k}"))) as DynChecker<i32>)
+            .collect();
+        b.build(checkers).expect("a valid model")
+    }
+
+    /// Every solution, in declared order (lexicographic by domain index).
+    fn brute_force(&self) -> Vec<Vec<i32>> {
+        every_assignment(&self.domains)
+            .into_iter()
+            .filter(|values| self.sums.iter().all(|s| s.holds(values)))
+            .collect()
+    }
+}
+
+fn relation() -> impl Strategy<Value = Relation> {
+    prop_oneof![
+        Just(Relation::Equal),
+        Just(Relation::AtMost),
+        Just(Relation::AtLeast)
+    ]
+}
+
+/// 2 to 5 variables with domains of 1 to 4 distinct values from -3..=3
+/// (in a shuffled order), and 1 or 2 sums of 1 to 6 terms with
+/// coefficients from -3..=3 over any variables (repeats allowed).
+fn random() -> impl Strategy<Value = Random> {
+    (2usize..=5).prop_flat_map(|n| {
+        let domain =
+            proptest::sample::subsequence((-3i32..=3).collect::<Vec<_>>(), 1..=4).prop_shuffle();
+        let sum = (
+            proptest::collection::vec((-3i64..=3, 0..n), 1..=6),
+            relation(),
+            -6i64..=6,
+        )
+            .prop_map(|(terms, relation, constant)| Sum {
+                terms,
+                relation,
+                constant,
+            });
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec(sum, 1..=2),
+        )
+            .prop_map(|(domains, sums)| Random { domains, sums })
+    })
+}
+
+/// A narrowing checker that changes nothing and records, each time it is
+/// called before the first step, every variable's candidate values: the
+/// last record is what the root's narrowing left.
+#[derive(Clone, Default)]
+struct Spy {
+    root: Arc<Mutex<Option<Vec<Vec<i32>>>>>,
+}
+
+impl Checker<i32> for Spy {
+    fn name(&self) -> &str {
+        "spy"
+    }
+    fn check(&self, _: &Assignment<'_, i32>) -> bool {
+        true
+    }
+    fn narrows(&self) -> bool {
+        true
+    }
+    fn narrow(&self, _: usize, d: &mut Domains<'_, i32>) -> Result<(), Conflict> {
+        if d.assignment().assigned_count() == 0 {
+            let sets = (0..d.variables())
+                .map(|var| d.iter(var).map(|i| d.domain(var)[i]).collect())
+                .collect();
+            *self.root.lock().unwrap() = Some(sets);
+        }
+        Ok(())
+    }
+}
+
+/// Whether `var = value` leaves the relation reachable with the other
+/// variables of the sum anywhere between their least and greatest
+/// contributions over `sets`.
+fn supported(sum: &Sum, sets: &[Vec<i32>], var: usize, value: i32) -> bool {
+    let mut coef = vec![0i64; sets.len()];
+    for &(c, v) in &sum.terms {
+        coef[v] += c;
+    }
+    let (mut low, mut high) = (coef[var] * i64::from(value), coef[var] * i64::from(value));
+    for (other, set) in sets.iter().enumerate() {
+        if other == var || !sum.terms.iter().any(|&(_, v)| v == other) {
+            continue;
+        }
+        let terms = set.iter().map(|&x| coef[other] * i64::from(x));
+        low += terms.clone().min().unwrap();
+        high += terms.max().unwrap();
+    }
+    match sum.relation {
+        Relation::Equal => low <= sum.constant && sum.constant <= high,
+        Relation::AtMost => low <= sum.constant,
+        Relation::AtLeast => high >= sum.constant,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn linear_sums_find_the_brute_force_solutions(r in random()) {
+        let expected = r.brute_force();
+        let mut sorted = expected.clone();
+        sorted.sort();
+        for mode in MODES {
+            let mut declared = r.build(VariableOrder::Declared);
+            let found: Vec<Vec<i32>> = search(&mut declared, mode).solutions().collect();
+            prop_assert_eq!(&found, &expected, "{:?}", mode);
+            prop_assert_eq!(search(&mut declared, mode).count().value, expected.len() as u128);
+            let crossed = search(&mut declared, mode).cross_check(true).count();
+            prop_assert_eq!(&crossed.stop, &StopReason::Completed, "{:?}", mode);
+            prop_assert_eq!(crossed.value, expected.len() as u128);
+            let mut dynamic = r.build(VariableOrder::SmallestDomainFirst);
+            let mut found: Vec<Vec<i32>> = search(&mut dynamic, mode).solutions().collect();
+            found.sort();
+            prop_assert_eq!(&found, &sorted, "smallest domain first, {:?}", mode);
+            let crossed = search(&mut dynamic, mode).cross_check(true).count();
+            prop_assert_eq!(&crossed.stop, &StopReason::Completed, "{:?}", mode);
+            prop_assert_eq!(crossed.value, expected.len() as u128);
+        }
+        // In parallel (a tuple of checkers, which clones), the first sum alone.
+        let one = Random { domains: r.domains.clone(), sums: r.sums[..1].to_vec() };
+        let mut model = one.builder().build((one.sums[0].checker("c0".to_owned()),)).unwrap();
+        let parallel = model.search().count_parallel(2);
+        prop_assert_eq!(parallel.value, one.brute_force().len() as u128);
+    }
+
+    /// After the root's narrowing, every candidate left is supported by
+    /// the others' bounds, and every value removed is not (the largest
+    /// bounds-consistent sets); a wipe-out only when there is no solution.
+    #[test]
+    fn narrowing_is_bounds_consistent(r in random()) {
+        let sum = &r.sums[0];
+        let spy = Spy::default();
+        let mut model = r.builder().build((sum.checker("sum".to_owned()), spy.clone())).unwrap();
+        let outcome = model.search().count();
+        let one = Random { domains: r.domains.clone(), sums: vec![sum.clone()] };
+        prop_assert_eq!(outcome.value, one.brute_force().len() as u128);
+        if outcome.stats.nodes == 0 {
+            // The root's narrowing failed: there must be no solution.
+            prop_assert_eq!(outcome.value, 0);
+            return Ok(());
+        }
+        let sets = spy.root.lock().unwrap().clone().unwrap();
+        for (var, domain) in r.domains.iter().enumerate() {
+            if !sum.terms.iter().any(|&(_, v)| v == var) {
+                prop_assert_eq!(&sets[var], domain, "x{} is not in the sum", var);
+                continue;
+            }
+            for &value in domain {
+                let kept = sets[var].contains(&value);
+                prop_assert_eq!(
+                    kept,
+                    supported(sum, &sets, var, value),
+                    "x{} = {} in {:?}", var, value, sets
+                );
+            }
+        }
+    }
+}
+
+/// x + y + z = 6 with x, y in {1, 2} leaves z in 2..=4; 5 and 6 go, and
+/// so does 0 (x + y is at most 4).
+#[test]
+fn the_root_narrows_to_the_bounds() {
+    let mut b = ModelBuilder::new();
+    let x = b.variable("x", [1, 2]);
+    let y = b.variable("y", [1, 2]);
+    let z = b.variable("z", [0, 2, 3, 4, 5, 6]);
+    let spy = Spy::default();
+    let sum = LinearSum::equal("sum", [(1, x), (1, y), (1, z)], 6);
+    let mut model = b.build((sum, spy.clone())).unwrap();
+    assert_eq!(model.search().count().value, 4);
+    let sets = spy.root.lock().unwrap().clone().unwrap();
+    assert_eq!(sets, [vec![1, 2], vec![1, 2], vec![2, 3, 4]]);
+}
+
+/// Every value type that converts into `i64` works, unsigned included.
+#[test]
+fn unsigned_and_wide_values_are_read_as_i64() {
+    fn count<V: Copy + TryInto<i64> + Send + 'static>(values: Vec<V>) -> u128 {
+        let mut b = ModelBuilder::new();
+        let x = b.variable("x", values.iter().copied());
+        let y = b.variable("y", values.iter().copied());
+        // x - y = 1.
+        let mut model = b
+            .build((LinearSum::equal("diff", [(1, x), (-1, y)], 1),))
+            .unwrap();
+        model.search().count().value
+    }
+    assert_eq!(count::<u8>((0..5).collect()), 4);
+    assert_eq!(count::<u32>((0..5).collect()), 4);
+    assert_eq!(count::<usize>((0..5).collect()), 4);
+    assert_eq!(count::<u64>((0..5).collect()), 4);
+    assert_eq!(count::<i64>((-2..3).collect()), 4);
+}
+
+/// The largest sums that fit are searched exactly: `|c|` plus the largest
+/// term of each variable is `i64::MAX`.
+#[test]
+fn sums_up_to_i64_max_are_exact() {
+    let mut b = ModelBuilder::new();
+    let x = b.variable("x", [0, i64::MAX - 1]);
+    let mut model = b.build((LinearSum::at_least("big", [(1, x)], 1),)).unwrap();
+    assert_eq!(model.search().first().value, Some(vec![i64::MAX - 1]));
+    let mut b = ModelBuilder::new();
+    let x = b.variable("x", [0, 1]);
+    let y = b.variable("y", [0, 2 - i64::MAX]);
+    let mut model = b
+        .build((LinearSum::at_most("low", [(1, x), (1, y)], -1),))
+        .unwrap();
+    assert_eq!(model.search().count().value, 2);
+    assert_eq!(model.search().cross_check(true).count().value, 2);
+}
+
+/// Builds a one-constraint model with two variables over `values`, and
+/// returns its error message (the constraint must be refused).
+fn refusal<V: Copy + TryInto<i64> + Send + 'static>(
+    values: Vec<V>,
+    terms: &[(i64, usize)],
+    constant: i64,
+) -> String {
+    let mut b = ModelBuilder::new();
+    b.variable("x", values.iter().copied());
+    b.variable("y", values.iter().copied());
+    let err = b
+        .build((LinearSum::equal("total", terms.iter().copied(), constant),))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(
+        matches!(err, ModelError::InvalidChecker { ref checker, .. } if checker == "total"),
+        "{err:?}"
+    );
+    let text = err.to_string();
+    assert!(text.contains("`total`"), "{text}");
+    text
+}
+
+#[test]
+fn sums_that_could_overflow_are_refused() {
+    // A term alone.
+    let text = refusal(vec![0i64, i64::MAX], &[(2, 0)], 0);
+    assert!(text.contains("overflow"), "{text}");
+    // Two terms that fit alone but not together.
+    let text = refusal(vec![0i64, i64::MAX / 2 + 1], &[(1, 0), (1, 1)], 0);
+    assert!(text.contains("overflow"), "{text}");
+    // The constant with a term.
+    let text = refusal(vec![0i64, 1], &[(1, 0)], i64::MAX);
+    assert!(text.contains("overflow"), "{text}");
+    let text = refusal(vec![0i64, 1], &[(1, 0)], i64::MIN);
+    assert!(text.contains("overflow"), "{text}");
+    // A negative extreme.
+    let text = refusal(vec![i64::MIN, 0], &[(1, 0)], 0);
+    assert!(text.contains("overflow"), "{text}");
+}
+
+#[test]
+fn repeated_coefficients_that_overflow_are_refused() {
+    let text = refusal(vec![0i64, 1], &[(i64::MAX, 0), (1, 0)], 0);
+    assert!(text.contains("coefficients of variable `x`"), "{text}");
+}
+
+#[test]
+fn values_beyond_i64_are_refused() {
+    let text = refusal(vec![0u64, u64::MAX], &[(1, 0)], 0);
+    assert!(
+        text.contains("variable `x`") && text.contains("64-bit"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_sum_without_terms_is_refused() {
+    let text = refusal(vec![0i64, 1], &[], 0);
+    assert!(text.contains("at least one term"), "{text}");
+}
+
+/// Repeated variables add up: 2x - x + x = 2x.
+#[test]
+fn repeated_variables_add_their_coefficients() {
+    let mut b = ModelBuilder::new();
+    let x = b.variable("x", 0..10);
+    let mut model = b
+        .build((LinearSum::equal("twice", [(2, x), (-1, x), (1, x)], 8),))
+        .unwrap();
+    assert_eq!(model.search().first().value, Some(vec![4]));
+    assert_eq!(model.search().count().value, 1);
+}
