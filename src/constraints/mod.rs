@@ -7,11 +7,15 @@
 //!   squares). Incremental, with whole-word filtering where the lines of a
 //!   variable's values are consecutive.
 //! - [`Predicate`]: any rule on a few variables, written as a closure.
+//! - [`Table`]: the allowed tuples of a few variables, listed, narrowed to
+//!   generalised arc consistency by simple tabular reduction.
 
 mod all_different;
 mod line;
 mod predicate;
+mod table;
 
 pub use all_different::AllDifferent;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use predicate::{Predicate, Values};
+pub use table::Table;

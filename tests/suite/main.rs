@@ -18,6 +18,7 @@ mod options;
 mod oracle;
 mod parallel_units;
 mod puzzles_grids;
+mod table;
 mod traces;
 
 // The example programs, run as commands.
