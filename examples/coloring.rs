@@ -17,6 +17,7 @@ mod lines;
 mod output;
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use backtracker::puzzles::coloring::{Graph, MAX_COLORS, chromatic_number, coloring};
 use clap::{ArgGroup, Parser};
@@ -43,6 +44,10 @@ struct Cli {
     /// Print the chromatic number (the fewest colours of a proper colouring)
     #[arg(long, conflicts_with_all = ["colors", "count"])]
     chromatic: bool,
+
+    /// Print the search nodes and time to standard error
+    #[arg(long)]
+    stats: bool,
 }
 
 const AFTER_HELP: &str = "\
@@ -64,8 +69,18 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> Result<String, String> {
     let text = lines::Lines::open(cli.file.as_deref(), lines::DEFAULT_LIMITS)?.read_all()?;
     let graph = Graph::parse_dimacs(&text).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let stats = |nodes: u64| {
+        if cli.stats {
+            output::say!(
+                "nodes: {nodes}, time: {:.3} ms",
+                started.elapsed().as_secs_f64() * 1e3
+            );
+        }
+    };
     if cli.chromatic {
         let found = chromatic_number(&graph).map_err(|e| e.to_string())?;
+        stats(found.nodes);
         return Ok(format!("{}\n", found.colors));
     }
     let k = usize::try_from(cli.colors.expect("clap requires --colors or --chromatic"))
@@ -73,9 +88,12 @@ fn run(cli: &Cli) -> Result<String, String> {
     let mut model = coloring(&graph, k).map_err(|e| e.to_string())?;
     if cli.count {
         let outcome = model.search().count();
+        stats(outcome.stats.nodes);
         return Ok(format!("{}\n", outcome.value));
     }
-    Ok(match model.search().first().value {
+    let outcome = model.search().first();
+    stats(outcome.stats.nodes);
+    Ok(match outcome.value {
         Some(colors) => colors
             .iter()
             .enumerate()

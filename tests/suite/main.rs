@@ -6,6 +6,7 @@
 mod support;
 
 // The library.
+mod coloring_cliques;
 mod engine;
 mod errors;
 mod estimate;
