@@ -25,6 +25,7 @@ mod lines;
 mod output;
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use backtracker::puzzles::coloring::{Graph, MAX_COLORS, chromatic_number, coloring};
 use clap::{ArgGroup, Parser};
@@ -61,6 +62,9 @@ struct Cli {
 
     #[command(flatten)]
     probes: estimate::ProbeOptions,
+    /// Print the search nodes and time to standard error
+    #[arg(long)]
+    stats: bool,
 }
 
 const AFTER_HELP: &str = "\
@@ -82,8 +86,18 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> Result<String, String> {
     let text = lines::Lines::open(cli.file.as_deref(), lines::DEFAULT_LIMITS)?.read_all()?;
     let graph = Graph::parse_dimacs(&text).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let stats = |nodes: u64| {
+        if cli.stats {
+            output::say!(
+                "nodes: {nodes}, time: {:.3} ms",
+                started.elapsed().as_secs_f64() * 1e3
+            );
+        }
+    };
     if cli.chromatic {
         let found = chromatic_number(&graph).map_err(|e| e.to_string())?;
+        stats(found.nodes);
         return Ok(format!("{}\n", found.colors));
     }
     let k = usize::try_from(cli.colors.expect("clap requires --colors or --chromatic"))
@@ -97,9 +111,12 @@ fn run(cli: &Cli) -> Result<String, String> {
     }
     if cli.count {
         let outcome = model.search().count();
+        stats(outcome.stats.nodes);
         return Ok(format!("{}\n", outcome.value));
     }
-    Ok(match model.search().first().value {
+    let outcome = model.search().first();
+    stats(outcome.stats.nodes);
+    Ok(match outcome.value {
         Some(colors) => colors
             .iter()
             .enumerate()

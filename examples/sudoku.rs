@@ -6,6 +6,7 @@
 //! cargo run --release --example sudoku -- --model exact-cover puzzles.txt
 //! echo ................ | cargo run --release --example sudoku -- --count   # 288
 //! echo ................ | cargo run --release --example sudoku -- --estimate
+//! cargo run --release --example sudoku -- --rules all-different puzzles.txt
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
 //!     | cargo run --release --example sudoku -- --pretty
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
@@ -38,7 +39,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use backtracker::puzzles::sudoku::{Grid, sudoku_with, sudoku_with_places};
+use backtracker::puzzles::sudoku::{Grid, sudoku_all_different, sudoku_with, sudoku_with_places};
 use backtracker::puzzles::sudoku_cover::SudokuCover;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{Checkers, Model};
@@ -87,7 +88,8 @@ struct Cli {
 
     /// Which checkers (reference model; default: places): `places` adds
     /// "every digit keeps a place in every unit" to the rows, columns and
-    /// boxes checkers of `lines`
+    /// boxes checkers of `lines`; `all-different` has one all-different
+    /// constraint per row, column and box, narrowed by matching
     #[arg(long, value_enum)]
     rules: Option<Rules>,
 
@@ -145,6 +147,9 @@ enum Rules {
     Lines,
     /// Rows, columns and boxes, and every digit keeps a place in every unit
     Places,
+    /// One all-different constraint per row, column and box (27), each
+    /// narrowed to generalised arc consistency
+    AllDifferent,
 }
 
 /// What one puzzle gave.
@@ -214,6 +219,7 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
             }
             (_, Rules::Lines) => trace(&mut sudoku_with(grid, order), grid, cli),
             (_, Rules::Places) => trace(&mut sudoku_with_places(grid, order), grid, cli),
+            (_, Rules::AllDifferent) => trace(&mut sudoku_all_different(grid, order), grid, cli),
         };
         return Ok(output::write(&text)?);
     }
@@ -230,6 +236,9 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
                 (_, Rules::Places) => sudoku_with_places(grid, order)
                     .search()
                     .estimate(cli.probes.probes(), cli.probes.seed()),
+                (_, Rules::AllDifferent) => sudoku_all_different(grid, order)
+                    .search()
+                    .estimate(cli.probes.probes(), cli.probes.seed()),
             };
             output::write(&estimate::lines(&estimated.value))?;
         }
@@ -244,6 +253,9 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
             (_, Rules::Lines) => solve(&mut sudoku_with(grid, order), grid, cli).map_err(input)?,
             (_, Rules::Places) => {
                 solve(&mut sudoku_with_places(grid, order), grid, cli).map_err(input)?
+            }
+            (_, Rules::AllDifferent) => {
+                solve(&mut sudoku_all_different(grid, order), grid, cli).map_err(input)?
             }
         };
         let answer = if stop == StopReason::NodeLimit {

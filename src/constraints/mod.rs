@@ -11,15 +11,19 @@
 //!   bounds and bounds-consistent narrowing (magic squares, cryptarithms,
 //!   budgets).
 //! - [`Predicate`]: any rule on a few variables, written as a closure.
+//! - [`Table`]: the allowed tuples of a few variables, listed, narrowed to
+//!   generalised arc consistency by simple tabular reduction.
 
 mod all_different;
 mod line;
 mod linear_sum;
 mod predicate;
 mod relation;
+mod table;
 
 pub use all_different::AllDifferent;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use linear_sum::LinearSum;
 pub use predicate::{Predicate, Values};
 pub use relation::Relation;
+pub use table::Table;

@@ -6,11 +6,14 @@
 //! [`chromatic_number`] finds the fewest colours; [`australia`] is the
 //! textbook map-colouring model.
 
+use std::collections::HashSet;
+
 use thiserror::Error;
 
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::candidates::Candidates;
-use crate::checker::Checker;
+use crate::checker::{Checker, DynChecker};
+use crate::constraints::AllDifferent;
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder, VariableOrder};
 
@@ -83,6 +86,8 @@ pub struct Graph {
     edges: Vec<(usize, usize)>,
     /// Per vertex (index `v - 1`): its neighbours, in the order added.
     adjacency: Vec<Vec<usize>>,
+    /// The edges as in `edges`, for a constant-time look-up.
+    edge_set: HashSet<(usize, usize)>,
 }
 
 impl Graph {
@@ -117,6 +122,7 @@ impl Graph {
             names,
             edges: Vec::new(),
             adjacency,
+            edge_set: HashSet::new(),
         }
     }
 
@@ -170,7 +176,7 @@ impl Graph {
         if u == v {
             return Err(GraphError::SelfLoop(u));
         }
-        if self.adjacency[u - 1].contains(&v) {
+        if !self.edge_set.insert((u.min(v), u.max(v))) {
             return Ok(false);
         }
         self.adjacency[u - 1].push(v);
@@ -376,6 +382,56 @@ impl Graph {
             candidates.retain(|v| around.contains(v));
         }
         clique
+    }
+
+    /// Cliques (vertices from 1, increasing) that cover every edge, found
+    /// greedily: each edge not yet covered, in the order of
+    /// [`edges`](Self::edges), grows into a clique by adding the common
+    /// neighbour with the most uncovered edges to the clique, until none is
+    /// left. Each clique of `k` vertices means `k` different colours.
+    ///
+    /// ```
+    /// use backtracker::puzzles::coloring::Graph;
+    ///
+    /// // Two triangles sharing the edge 2-3, and the pendant edge 3-5.
+    /// let graph = Graph::from_edges(5, [(1, 2), (1, 3), (2, 3), (2, 4), (3, 4), (3, 5)]).unwrap();
+    /// assert_eq!(graph.clique_cover(), [vec![1, 2, 3], vec![2, 3, 4], vec![3, 5]]);
+    /// ```
+    #[must_use]
+    pub fn clique_cover(&self) -> Vec<Vec<usize>> {
+        let key = |a: usize, b: usize| (a.min(b), a.max(b));
+        let mut covered: HashSet<(usize, usize)> = HashSet::new();
+        let mut cliques = Vec::new();
+        for &(u, v) in &self.edges {
+            if covered.contains(&(u, v)) {
+                continue;
+            }
+            let mut clique = vec![u, v];
+            let mut candidates: Vec<usize> = self
+                .neighbours(u)
+                .iter()
+                .copied()
+                .filter(|&w| w != v && self.edge_set.contains(&key(v, w)))
+                .collect();
+            while let Some(&next) = candidates.iter().max_by_key(|&&w| {
+                let fresh = clique
+                    .iter()
+                    .filter(|&&c| !covered.contains(&key(c, w)))
+                    .count();
+                (fresh, std::cmp::Reverse(w))
+            }) {
+                clique.push(next);
+                candidates.retain(|&w| w != next && self.edge_set.contains(&key(next, w)));
+            }
+            for (i, &a) in clique.iter().enumerate() {
+                for &b in &clique[i + 1..] {
+                    covered.insert(key(a, b));
+                }
+            }
+            clique.sort_unstable();
+            cliques.push(clique);
+        }
+        cliques
     }
 
     /// A proper colouring found greedily, vertices taken by decreasing
@@ -587,6 +643,20 @@ fn build<V: Clone>(
     pins: &[(usize, usize)],
     mirror: bool,
 ) -> Result<Model<V, (NeighboursDiffer,)>, ModelError> {
+    let mut b = variables(graph, palette, pins)?;
+    b.order(order);
+    if mirror {
+        b.mirror_symmetry();
+    }
+    b.build((NeighboursDiffer::new(graph),))
+}
+
+/// One variable per vertex with the colours of `palette`, `pins` applied.
+fn variables<V: Clone>(
+    graph: &Graph,
+    palette: &[V],
+    pins: &[(usize, usize)],
+) -> Result<ModelBuilder<V>, ModelError> {
     if palette.len() > MAX_COLORS {
         return Err(ModelError::Unsupported {
             reason: format!(
@@ -606,11 +676,29 @@ fn build<V: Clone>(
             });
         }
     }
-    b.order(order);
-    if mirror {
-        b.mirror_symmetry();
+    Ok(b)
+}
+
+/// The colouring model (smallest domain first, no symmetry) plus an
+/// [`AllDifferent`] per clique (vertices from 1), whose matching sees that
+/// `k` colours cannot go round `k + 1` mutually adjacent vertices.
+fn build_with_cliques(
+    graph: &Graph,
+    palette: &[usize],
+    pins: &[(usize, usize)],
+    cliques: &[Vec<usize>],
+) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelError> {
+    let mut b = variables(graph, palette, pins)?;
+    b.order(VariableOrder::SmallestDomainFirst);
+    let mut checkers: Vec<DynChecker<usize>> = vec![Box::new(NeighboursDiffer::new(graph))];
+    for (k, clique) in cliques.iter().enumerate() {
+        let scope = clique.iter().map(|&v| v - 1);
+        checkers.push(Box::new(AllDifferent::new(
+            format!("clique {}", k + 1),
+            scope,
+        )));
     }
-    b.build((NeighboursDiffer::new(graph),))
+    b.build(checkers)
 }
 
 /// The reference colouring model of `graph` with colours `0..colors`:
@@ -712,17 +800,16 @@ pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
     let greedy = graph.greedy_coloring();
     let upper = greedy.iter().map(|c| c + 1).max().unwrap_or(0);
     let clique = graph.greedy_clique();
+    let cliques: Vec<Vec<usize>> = graph
+        .clique_cover()
+        .into_iter()
+        .filter(|c| c.len() >= 3)
+        .collect();
     let mut nodes = 0;
     for colors in clique.len()..upper {
         let palette: Vec<usize> = (0..colors).collect();
         let pins: Vec<(usize, usize)> = clique.iter().enumerate().map(|(c, &v)| (v, c)).collect();
-        let mut model = build(
-            graph,
-            &palette,
-            VariableOrder::SmallestDomainFirst,
-            &pins,
-            false,
-        )?;
+        let mut model = build_with_cliques(graph, &palette, &pins, &cliques)?;
         let outcome = model.search().first();
         nodes += outcome.stats.nodes;
         if let Some(coloring) = outcome.value {

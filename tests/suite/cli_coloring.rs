@@ -49,6 +49,21 @@ fn chromatic_numbers_of_small_graphs() {
 }
 
 #[test]
+fn stats_go_to_standard_error() {
+    let output = run_with_input(NAME, &["--chromatic", "--stats"], &dimacs(10, &petersen()));
+    assert_eq!(output.code, Some(0), "{output:?}");
+    assert_eq!(output.stdout, "3\n");
+    assert!(output.stderr.starts_with("nodes: "), "{output:?}");
+    let count = run_with_input(
+        NAME,
+        &["--colors", "3", "--count", "--stats"],
+        &dimacs(5, &cycle(5)),
+    );
+    assert_eq!(count.stdout, "30\n");
+    assert!(count.stderr.contains(" ms"), "{count:?}");
+}
+
+#[test]
 fn colours_from_a_file_or_says_there_is_none() {
     let graph = temp_file(&dimacs(10, &petersen()));
     let path = graph.path().to_str().unwrap();

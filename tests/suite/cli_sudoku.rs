@@ -244,6 +244,37 @@ fn the_exact_cover_model_gives_the_same_answers() {
     );
 }
 
+/// One all-different per row, column and box: every top95 and hardest
+/// puzzle solved, each answer judged independently, the first one equal to
+/// the published solution, and each solution unique.
+#[test]
+fn the_all_different_rules_solve_every_puzzle() {
+    let rules = ["--rules", "all-different"];
+    for puzzles in [TOP95, HARDEST] {
+        let output = run_with_input(NAME, &rules, puzzles);
+        assert_eq!(output.code, Some(0), "{output:?}");
+        let solutions: Vec<&str> = output.stdout.lines().collect();
+        assert_eq!(solutions.len(), puzzles.lines().count());
+        for (p, s) in puzzles.lines().zip(&solutions) {
+            assert_solves(p, s);
+        }
+    }
+    let first = run_with_input(NAME, &rules, NORVIG_PUZZLE);
+    assert_eq!(first.stdout, format!("{NORVIG_SOLUTION}\n"));
+    let counts = run_with_input(NAME, &["--rules", "all-different", "--count"], HARDEST);
+    assert_eq!(
+        counts.stdout,
+        "1\n".repeat(HARDEST.lines().count()),
+        "{counts:?}"
+    );
+    let declared = run_with_input(
+        NAME,
+        &["--rules", "all-different", "--order", "declared"],
+        NORVIG_PUZZLE,
+    );
+    assert_eq!(declared.stdout, format!("{NORVIG_SOLUTION}\n"));
+}
+
 #[test]
 fn the_reference_models_options_do_not_apply_to_exact_cover() {
     for option in [["--order", "declared"], ["--rules", "lines"]] {

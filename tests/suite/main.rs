@@ -6,6 +6,7 @@
 mod support;
 
 // The library.
+mod coloring_cliques;
 mod engine;
 mod errors;
 mod estimate;
@@ -19,6 +20,7 @@ mod options;
 mod oracle;
 mod parallel_units;
 mod puzzles_grids;
+mod table;
 mod traces;
 
 // The example programs, run as commands.
