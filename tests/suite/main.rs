@@ -30,3 +30,6 @@ mod cli_nqueens;
 mod cli_polyomino;
 mod cli_subset_sum;
 mod cli_sudoku;
+
+// The committed fuzz corpora, given to the examples.
+mod fuzz_corpus;
