@@ -36,3 +36,6 @@ mod cli_nqueens_units;
 mod cli_polyomino;
 mod cli_subset_sum;
 mod cli_sudoku;
+
+// The committed fuzz corpora, given to the examples.
+mod fuzz_corpus;
