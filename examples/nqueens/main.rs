@@ -120,8 +120,9 @@ struct Cli {
     threads: Option<usize>,
 
     /// Look ahead K rows: reject a placement that leaves one of the next K
-    /// rows without a free square (0: no look-ahead; the default is the
-    /// fastest measured, 3). The answers are the same; the tree is smaller.
+    /// rows without a free square (0, the default: no look-ahead, the
+    /// fastest measured). The answers are the same; the tree is smaller,
+    /// but each node costs more.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(0..=64))]
     lookahead: Option<u64>,
 
