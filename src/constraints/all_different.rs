@@ -9,8 +9,7 @@ use crate::checker::Checker;
 use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 
-/// Marks "none" in the tables below.
-const NONE: u32 = u32::MAX;
+use super::scope::{NONE, positions};
 
 /// "All different": no two variables of the scope take equal values
 /// (compared with `==`, whatever their positions in their domains).
@@ -431,27 +430,7 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
     }
 
     fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
-        let invalid = |reason: String| ModelError::InvalidChecker {
-            checker: self.name.clone(),
-            reason,
-        };
-        self.pos = vec![NONE; model.len()];
-        for (p, &var) in self.scope.iter().enumerate() {
-            if var >= model.len() {
-                return Err(ModelError::UnknownVariable {
-                    checker: self.name.clone(),
-                    var,
-                    count: model.len(),
-                });
-            }
-            if self.pos[var] != NONE {
-                return Err(invalid(format!(
-                    "its scope names variable `{}` twice",
-                    model.name(var)
-                )));
-            }
-            self.pos[var] = p as u32;
-        }
+        self.pos = positions(&self.name, &self.scope, model)?;
         let mut numbers: HashMap<&V, u32> = HashMap::new();
         self.ids = self
             .scope

@@ -19,6 +19,7 @@ mod line;
 mod linear_sum;
 mod predicate;
 mod relation;
+mod scope;
 mod table;
 
 pub use all_different::AllDifferent;

@@ -11,8 +11,7 @@ use crate::checker::Checker;
 use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 
-/// Marks "outside the scope" in the position table.
-const NONE: u32 = u32::MAX;
+use super::scope::{NONE, positions};
 
 /// A table constraint (an "extensional" constraint): the variables of the
 /// scope, in order, take one of the listed tuples of values.
@@ -290,23 +289,7 @@ impl<V: Eq + Hash + Clone> Checker<V> for Table<V> {
             return Err(invalid("its scope is empty".into()));
         }
         let k = self.scope.len();
-        self.pos = vec![NONE; model.len()];
-        for (p, &var) in self.scope.iter().enumerate() {
-            if var >= model.len() {
-                return Err(ModelError::UnknownVariable {
-                    checker: self.name.clone(),
-                    var,
-                    count: model.len(),
-                });
-            }
-            if self.pos[var] != NONE {
-                return Err(invalid(format!(
-                    "its scope names variable `{}` twice",
-                    model.name(var)
-                )));
-            }
-            self.pos[var] = p as u32;
-        }
+        self.pos = positions(&self.name, &self.scope, model)?;
         if let Some((t, tuple)) = self.given.iter().enumerate().find(|(_, t)| t.len() != k) {
             return Err(invalid(format!(
                 "tuple {t} has {} values for a scope of {k} variables",

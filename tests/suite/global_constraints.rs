@@ -7,7 +7,7 @@ use backtracker::constraints::AllDifferent;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
 use proptest::prelude::*;
 
-use crate::support::every_assignment;
+use crate::support::{builder_over, every_assignment};
 
 /// A random model: per variable its domain (values from a small range,
 /// holes allowed), and scopes of all-different constraints.
@@ -19,10 +19,7 @@ struct Random {
 
 impl Random {
     fn build(&self, order: VariableOrder) -> Boxed {
-        let mut b = ModelBuilder::new();
-        for (i, d) in self.domains.iter().enumerate() {
-            b.variable(format!("x{i}"), d.iter().copied());
-        }
+        let mut b = builder_over(&self.domains);
         b.order(order);
         let checkers = self
             .scopes

@@ -14,7 +14,7 @@ use backtracker::{
 };
 use proptest::prelude::*;
 
-use crate::support::every_assignment;
+use crate::support::{builder_over, every_assignment};
 
 /// One random constraint: its terms, relation and constant.
 #[derive(Clone, Debug)]
@@ -79,11 +79,7 @@ fn search(model: &mut Boxed, mode: Mode) -> backtracker::Search<'_, i32, Vec<Dyn
 
 impl Random {
     fn builder(&self) -> ModelBuilder<i32> {
-        let mut b = ModelBuilder::new();
-        for (i, d) in self.domains.iter().enumerate() {
-            b.variable(format!("x{i}"), d.iter().copied());
-        }
-        b
+        builder_over(&self.domains)
     }
 
     fn build(&self, order: VariableOrder) -> Boxed {

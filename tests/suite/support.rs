@@ -509,6 +509,15 @@ pub fn brute_force_tilings(board: &str, pieces: &[&str], reflections: bool) -> u
     go(&mut free, &shapes, &mut vec![false; pieces.len()])
 }
 
+/// A builder with one variable per domain, named `x0`, `x1`, ...
+pub fn builder_over<T: Clone>(domains: &[Vec<T>]) -> backtracker::ModelBuilder<T> {
+    let mut b = backtracker::ModelBuilder::new();
+    for (i, d) in domains.iter().enumerate() {
+        b.variable(format!("x{i}"), d.iter().cloned());
+    }
+    b
+}
+
 /// Every assignment of values to variables with the given domains, in
 /// lexicographic order of domain index (the last variable fastest): the
 /// brute force of the global-constraint tests.

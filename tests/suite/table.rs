@@ -15,7 +15,7 @@ use backtracker::{
 };
 use proptest::prelude::*;
 
-use crate::support::{known, queens_variables};
+use crate::support::{builder_over, every_assignment, known, queens_variables};
 
 /// A random model: per variable its domain (small values, holes allowed),
 /// and tables, each a scope and its tuples (values may lie outside the
@@ -30,11 +30,7 @@ type Boxed = backtracker::Model<u8, Vec<DynChecker<u8>>>;
 
 impl Random {
     fn builder(&self) -> ModelBuilder<u8> {
-        let mut b = ModelBuilder::new();
-        for (i, d) in self.domains.iter().enumerate() {
-            b.variable(format!("x{i}"), d.iter().copied());
-        }
-        b
+        builder_over(&self.domains)
     }
 
     fn build(&self, order: VariableOrder) -> Boxed {
@@ -60,30 +56,15 @@ impl Random {
             .iter()
             .map(|(_, t)| t.iter().collect())
             .collect();
-        let mut out = Vec::new();
-        let mut at = vec![0usize; self.domains.len()];
-        loop {
-            let values: Vec<u8> = at.iter().zip(&self.domains).map(|(&i, d)| d[i]).collect();
-            let ok = self.tables.iter().zip(&allowed).all(|((scope, _), set)| {
-                let tuple: Vec<u8> = scope.iter().map(|&v| values[v]).collect();
-                set.contains(&tuple)
-            });
-            if ok {
-                out.push(values);
-            }
-            let mut i = at.len();
-            loop {
-                if i == 0 {
-                    return out;
-                }
-                i -= 1;
-                at[i] += 1;
-                if at[i] < self.domains[i].len() {
-                    break;
-                }
-                at[i] = 0;
-            }
-        }
+        every_assignment(&self.domains)
+            .into_iter()
+            .filter(|values| {
+                self.tables.iter().zip(&allowed).all(|((scope, _), set)| {
+                    let tuple: Vec<u8> = scope.iter().map(|&v| values[v]).collect();
+                    set.contains(&tuple)
+                })
+            })
+            .collect()
     }
 }
 
