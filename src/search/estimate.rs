@@ -24,8 +24,12 @@ use super::{Search, Unit, split};
 const SAMPLE_NODES: u64 = 1 << 19;
 
 /// How often the timing sample runs (when it does not search the whole
-/// tree); the fastest run gives the time per node.
+/// tree and takes less than [`SAMPLE_REPEAT_BELOW`]); the fastest run gives
+/// the time per node.
 const SAMPLE_RUNS: u32 = 4;
+
+/// A timing sample that takes longer is not run again.
+const SAMPLE_REPEAT_BELOW: Duration = Duration::from_millis(20);
 
 /// An estimated figure: its value, standard error and 95% interval.
 ///
@@ -155,7 +159,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// paths through the same engine (the same checkers, narrowing,
     /// look-ahead, variable order and symmetry), the generator seeded with
     /// `seed` so the answer is repeatable. The time per node is measured on
-    /// a short sample search first (at most 524,288 nodes, run up to 4 times, the fastest run kept); when that sample
+    /// a short sample search first (at most 524,288 nodes, run up to 4 times while it takes under 20 ms, the fastest run kept); when that sample
     /// searches the whole tree, [`Estimate::exact`] holds the exact figures
     /// beside the probes' estimate. Probes count against the node limit and
     /// stop on cancellation (the outcome then says why).
@@ -191,8 +195,10 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
         let sample = run_sample();
         // The same sample again, the fastest time kept: on a busy machine a
         // run that lost the processor for a while says nothing of the work.
+        // Only while it is quick: a slow engine (a debug build, heavy
+        // checkers) has a long enough sample already.
         let mut elapsed = sample.stats.elapsed;
-        if sample.stop == StopReason::NodeLimit {
+        if sample.stop == StopReason::NodeLimit && elapsed < SAMPLE_REPEAT_BELOW {
             for _ in 1..SAMPLE_RUNS {
                 let again = run_sample();
                 if again.stop != StopReason::NodeLimit {
