@@ -7,7 +7,7 @@ use backtracker::constraints::AllDifferent;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
 use proptest::prelude::*;
 
-use crate::support::{builder_over, every_assignment};
+use crate::support::{agrees_with_brute_force, builder_over, every_assignment};
 
 /// A random model: per variable its domain (values from a small range,
 /// holes allowed), and scopes of all-different constraints.
@@ -77,23 +77,13 @@ proptest! {
     #[test]
     fn all_different_finds_the_brute_force_solutions(r in random()) {
         let expected = r.brute_force();
-        let mut sorted = expected.clone();
-        sorted.sort();
         for fc in [false, true] {
-            let mut declared = r.build(VariableOrder::Declared);
-            let found: Vec<Vec<u8>> = search(&mut declared, fc).solutions().collect();
-            prop_assert_eq!(&found, &expected, "forward checking {}", fc);
-            prop_assert_eq!(search(&mut declared, fc).count().value, expected.len() as u128);
-            let crossed = search(&mut declared, fc).cross_check(true).count();
-            prop_assert_eq!(&crossed.stop, &StopReason::Completed, "forward checking {}", fc);
-            prop_assert_eq!(crossed.value, expected.len() as u128);
-            let mut dynamic = r.build(VariableOrder::SmallestDomainFirst);
-            let mut found: Vec<Vec<u8>> = search(&mut dynamic, fc).solutions().collect();
-            found.sort();
-            prop_assert_eq!(&found, &sorted, "smallest domain first, forward checking {}", fc);
-            let crossed = search(&mut dynamic, fc).cross_check(true).count();
-            prop_assert_eq!(&crossed.stop, &StopReason::Completed);
-            prop_assert_eq!(crossed.value, expected.len() as u128);
+            agrees_with_brute_force(
+                |order| r.build(order),
+                |m| search(m, fc),
+                &expected,
+                &format!("forward checking {fc}"),
+            )?;
         }
         // In parallel (a tuple of checkers, which clones), the first scope alone.
         let one = Random { domains: r.domains.clone(), scopes: r.scopes[..1].to_vec() };

@@ -9,12 +9,11 @@ use std::sync::{Arc, Mutex};
 
 use backtracker::constraints::{LinearSum, Relation};
 use backtracker::{
-    Assignment, Checker, Conflict, Domains, DynChecker, ModelBuilder, ModelError, StopReason,
-    VariableOrder,
+    Assignment, Checker, Conflict, Domains, DynChecker, ModelBuilder, ModelError, VariableOrder,
 };
 use proptest::prelude::*;
 
-use crate::support::{builder_over, every_assignment};
+use crate::support::{agrees_with_brute_force, builder_over, every_assignment};
 
 /// One random constraint: its terms, relation and constant.
 #[derive(Clone, Debug)]
@@ -195,23 +194,13 @@ proptest! {
     #[test]
     fn linear_sums_find_the_brute_force_solutions(r in random()) {
         let expected = r.brute_force();
-        let mut sorted = expected.clone();
-        sorted.sort();
         for mode in MODES {
-            let mut declared = r.build(VariableOrder::Declared);
-            let found: Vec<Vec<i32>> = search(&mut declared, mode).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", mode);
-            prop_assert_eq!(search(&mut declared, mode).count().value, expected.len() as u128);
-            let crossed = search(&mut declared, mode).cross_check(true).count();
-            prop_assert_eq!(&crossed.stop, &StopReason::Completed, "{:?}", mode);
-            prop_assert_eq!(crossed.value, expected.len() as u128);
-            let mut dynamic = r.build(VariableOrder::SmallestDomainFirst);
-            let mut found: Vec<Vec<i32>> = search(&mut dynamic, mode).solutions().collect();
-            found.sort();
-            prop_assert_eq!(&found, &sorted, "smallest domain first, {:?}", mode);
-            let crossed = search(&mut dynamic, mode).cross_check(true).count();
-            prop_assert_eq!(&crossed.stop, &StopReason::Completed, "{:?}", mode);
-            prop_assert_eq!(crossed.value, expected.len() as u128);
+            agrees_with_brute_force(
+                |order| r.build(order),
+                |m| search(m, mode),
+                &expected,
+                &format!("{mode:?}"),
+            )?;
         }
         // In parallel (a tuple of checkers, which clones), the first sum alone.
         let one = Random { domains: r.domains.clone(), sums: r.sums[..1].to_vec() };

@@ -509,6 +509,54 @@ pub fn brute_force_tilings(board: &str, pieces: &[&str], reflections: bool) -> u
     go(&mut free, &shapes, &mut vec![false; pieces.len()])
 }
 
+/// A model of boxed checkers, as the property tests build them.
+pub type BoxedModel<V> = backtracker::Model<V, Vec<backtracker::DynChecker<V>>>;
+
+/// Checks a model against its brute-force solutions `expected` (listed in
+/// declared order), searched as `search` sets up: in declared order the
+/// solutions in that order and their count; in smallest-domain-first order
+/// the same set; in cross-check mode, in both orders, the full count with
+/// no disagreement. `how` names the way of searching in failures.
+pub fn agrees_with_brute_force<V, B, S>(
+    build: B,
+    search: S,
+    expected: &[Vec<V>],
+    how: &str,
+) -> Result<(), proptest::test_runner::TestCaseError>
+where
+    V: Clone + Ord + std::fmt::Debug,
+    B: Fn(backtracker::VariableOrder) -> BoxedModel<V>,
+    S: for<'m> Fn(
+        &'m mut BoxedModel<V>,
+    ) -> backtracker::Search<'m, V, Vec<backtracker::DynChecker<V>>>,
+{
+    use backtracker::{StopReason, VariableOrder};
+    use proptest::prop_assert_eq;
+    let total = expected.len() as u128;
+    let mut sorted = expected.to_vec();
+    sorted.sort();
+    let mut declared = build(VariableOrder::Declared);
+    let found: Vec<Vec<V>> = search(&mut declared).solutions().collect();
+    prop_assert_eq!(&found, &expected.to_vec(), "{}", how);
+    prop_assert_eq!(search(&mut declared).count().value, total, "{}", how);
+    let crossed = search(&mut declared).cross_check(true).count();
+    prop_assert_eq!(&crossed.stop, &StopReason::Completed, "{}", how);
+    prop_assert_eq!(crossed.value, total, "{}", how);
+    let mut dynamic = build(VariableOrder::SmallestDomainFirst);
+    let mut found: Vec<Vec<V>> = search(&mut dynamic).solutions().collect();
+    found.sort();
+    prop_assert_eq!(&found, &sorted, "smallest domain first, {}", how);
+    let crossed = search(&mut dynamic).cross_check(true).count();
+    prop_assert_eq!(
+        &crossed.stop,
+        &StopReason::Completed,
+        "smallest domain first, {}",
+        how
+    );
+    prop_assert_eq!(crossed.value, total, "smallest domain first, {}", how);
+    Ok(())
+}
+
 /// A builder with one variable per domain, named `x0`, `x1`, ...
 pub fn builder_over<T: Clone>(domains: &[Vec<T>]) -> backtracker::ModelBuilder<T> {
     let mut b = backtracker::ModelBuilder::new();

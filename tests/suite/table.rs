@@ -10,12 +10,13 @@ use std::sync::{Arc, Mutex};
 
 use backtracker::constraints::Table;
 use backtracker::{
-    Assignment, Candidates, Checker, DynChecker, ModelBuilder, ModelError, StopReason,
-    VariableOrder,
+    Assignment, Candidates, Checker, DynChecker, ModelBuilder, ModelError, VariableOrder,
 };
 use proptest::prelude::*;
 
-use crate::support::{builder_over, every_assignment, known, queens_variables};
+use crate::support::{
+    agrees_with_brute_force, builder_over, every_assignment, known, queens_variables,
+};
 
 /// A random model: per variable its domain (small values, holes allowed),
 /// and tables, each a scope and its tuples (values may lie outside the
@@ -162,23 +163,13 @@ proptest! {
     #[test]
     fn table_finds_the_brute_force_solutions(r in random()) {
         let expected = r.brute_force();
-        let mut sorted = expected.clone();
-        sorted.sort();
         for ahead in [Ahead::Plain, Ahead::Window, Ahead::Forward] {
-            let mut declared = r.build(VariableOrder::Declared);
-            let found: Vec<Vec<u8>> = search(&mut declared, ahead).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", ahead);
-            prop_assert_eq!(search(&mut declared, ahead).count().value, expected.len() as u128);
-            let crossed = search(&mut declared, ahead).cross_check(true).count();
-            prop_assert_eq!(&crossed.stop, &StopReason::Completed, "{:?}", ahead);
-            prop_assert_eq!(crossed.value, expected.len() as u128);
-            let mut dynamic = r.build(VariableOrder::SmallestDomainFirst);
-            let mut found: Vec<Vec<u8>> = search(&mut dynamic, ahead).solutions().collect();
-            found.sort();
-            prop_assert_eq!(&found, &sorted, "smallest domain first, {:?}", ahead);
-            let crossed = search(&mut dynamic, ahead).cross_check(true).count();
-            prop_assert_eq!(&crossed.stop, &StopReason::Completed);
-            prop_assert_eq!(crossed.value, expected.len() as u128);
+            agrees_with_brute_force(
+                |order| r.build(order),
+                |m| search(m, ahead),
+                &expected,
+                &format!("{ahead:?}"),
+            )?;
         }
         // In parallel (a tuple of checkers, which clones), the first table alone.
         let one = Random { domains: r.domains.clone(), tables: r.tables[..1].to_vec() };
