@@ -86,9 +86,10 @@ pub fn write_units_auto(
     let mut best: Option<(f64, usize, Vec<backtracker::Unit>)> = None;
     for depth in 1..=n {
         let units = model.split(depth, symmetry);
-        let enough = units.len() >= want;
+        let count = units.len();
+        let enough = count >= want;
         if enough || depth == n {
-            let probes = (400_000 / units.len().max(1)).clamp(16, 2_000) as u64;
+            let probes = (400_000 / count.max(1)).clamp(16, 2_000) as u64;
             let sizes = model
                 .search()
                 .symmetry(symmetry)
@@ -107,7 +108,7 @@ pub fn write_units_auto(
                 break;
             }
         }
-        if model.split(depth, symmetry).len() > 200_000 {
+        if count > 200_000 {
             break;
         }
     }
