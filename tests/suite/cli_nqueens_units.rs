@@ -67,6 +67,25 @@ fn merge(results: &str) -> Run {
     run(NAME, &["--merge", path_str(&path)])
 }
 
+/// `--split auto` picks a depth whose units, counted and merged, give the
+/// count of OEIS A000170, with at least 10 units per worker.
+#[test]
+fn split_auto_units_merge_to_the_direct_count() {
+    for (n, workers) in [(8usize, 1usize), (10, 2), (11, 3)] {
+        let units = ok(&[
+            &n.to_string(),
+            "--split",
+            "auto",
+            "--workers",
+            &workers.to_string(),
+        ]);
+        assert!(units.lines().count() >= 10 * workers, "N = {n}: {units}");
+        let r = merge(&run_units(&units));
+        assert_eq!(r.code, Some(0), "N = {n}: {r:?}");
+        assert_eq!(r.stdout.trim(), A000170[n].to_string(), "N = {n}");
+    }
+}
+
 #[test]
 fn split_unit_merge_equals_the_direct_count() {
     for (n, depth) in [
