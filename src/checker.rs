@@ -126,6 +126,21 @@ pub trait Checker<V>: sealed::Step<V> {
         true
     }
 
+    /// Whether [`narrow`](Self::narrow) reads every variable of the scope,
+    /// whichever `var` it is given, and runs to its own fixpoint (a second
+    /// call right after it would remove nothing). The engine then calls it
+    /// once for a batch of changes instead of once per changed variable:
+    /// after the narrowing checkers that answer `false` have run out of
+    /// work (those with the shortest scope first, so that a costly one
+    /// runs on what cheaper ones left), with `var` one of the variables
+    /// that changed, and not again for the changes it made itself. For
+    /// costly narrowing (a matching, a pass over a table) this saves most
+    /// of the calls. Defaults to `false`; ignored for a checker that does
+    /// not narrow.
+    fn narrows_whole_scope(&self) -> bool {
+        false
+    }
+
     /// Narrows the candidates of other variables, after `var` (a variable
     /// of the scope) was assigned or lost candidates. Called only when
     /// [`narrows`](Self::narrows) is `true`, after every `on_assign` of the
@@ -201,6 +216,9 @@ impl<V, T: Checker<V> + ?Sized> Checker<V> for Box<T> {
     }
     fn filters(&self) -> bool {
         (**self).filters()
+    }
+    fn narrows_whole_scope(&self) -> bool {
+        (**self).narrows_whole_scope()
     }
     fn narrow(&self, var: usize, domains: &mut Domains<'_, V>) -> Result<(), Conflict> {
         (**self).narrow(var, domains)

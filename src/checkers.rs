@@ -63,6 +63,11 @@ pub(crate) mod sealed {
         pub(crate) lists: Vec<Vec<u32>>,
         /// Per variable, the narrowing checkers whose scope holds it.
         pub(crate) narrowing: Vec<Vec<u32>>,
+        /// Per checker, whether it narrows its whole scope at once.
+        pub(crate) whole_scope: Vec<bool>,
+        /// Per checker, the length of its scope (every variable for a
+        /// checker without one): whole-scope narrowing runs shortest first.
+        pub(crate) cost: Vec<u32>,
         /// Whether some narrowing checker says its `filter` removes nothing
         /// its `narrow` left: then `filtering` lists who filters.
         pub(crate) skips_filters: bool,
@@ -82,6 +87,12 @@ pub(crate) mod sealed {
             let mut skips_filters = false;
             let mut neighbours: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
             let mut global = true;
+            let whole_scope = (0..checkers.len())
+                .map(|k| checkers.narrows(k) && checkers.narrows_whole_scope(k))
+                .collect();
+            let cost = (0..checkers.len())
+                .map(|k| checkers.scope(k).map_or(n, <[usize]>::len) as u32)
+                .collect();
             for k in 0..checkers.len() {
                 let kk = k as u32;
                 let narrows = checkers.narrows(k);
@@ -123,6 +134,8 @@ pub(crate) mod sealed {
                 global: global && !skips_filters,
                 lists,
                 narrowing,
+                whole_scope,
+                cost,
                 skips_filters,
                 filtering,
                 neighbours,
@@ -154,6 +167,9 @@ pub(crate) mod sealed {
         fn narrows(&self, k: usize) -> bool;
         /// Whether checker `k`'s filter is called (see `Checker::filters`).
         fn filters(&self, k: usize) -> bool;
+        /// Whether checker `k` narrows its whole scope at once (see
+        /// `Checker::narrows_whole_scope`).
+        fn narrows_whole_scope(&self, k: usize) -> bool;
         /// Prepares every checker for the model, in model order.
         fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError>;
 
@@ -263,6 +279,12 @@ macro_rules! tuple_checkers {
             fn filters(&self, k: usize) -> bool {
                 match k {
                     $($i => self.$i.filters(),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn narrows_whole_scope(&self, k: usize) -> bool {
+                match k {
+                    $($i => self.$i.narrows_whole_scope(),)+
                     _ => unreachable!("no checker {k}"),
                 }
             }
@@ -419,6 +441,9 @@ macro_rules! boxed_checkers {
             fn filters(&self, k: usize) -> bool {
                 self[k].filters()
             }
+            fn narrows_whole_scope(&self, k: usize) -> bool {
+                self[k].narrows_whole_scope()
+            }
             fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
                 self.iter_mut().try_for_each(|c| c.prepare(model))
             }
@@ -549,6 +574,9 @@ impl<V> Set<V> for () {
     }
     fn filters(&self, _: usize) -> bool {
         true
+    }
+    fn narrows_whole_scope(&self, _: usize) -> bool {
+        false
     }
     fn prepare(&mut self, _: &ModelInfo<'_, V>) -> Result<(), ModelError> {
         Ok(())

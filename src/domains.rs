@@ -63,6 +63,9 @@ impl fmt::Display for Conflict {
     }
 }
 
+/// No narrowing checker (a step, look-ahead or the root changed the set).
+pub(crate) const NOBODY: u32 = u32::MAX;
+
 /// The kept candidate sets of every variable (`n * w` words), the trail of
 /// their old contents, and the queue of variables whose set changed.
 #[derive(Clone, Debug, Default)]
@@ -91,6 +94,17 @@ pub(crate) struct Kept {
     queue: Vec<u32>,
     head: usize,
     queued: Vec<bool>,
+    /// Per variable, the checker whose narrowing changed its set last
+    /// (`NOBODY`: a step, look-ahead or the root).
+    changer: Vec<u32>,
+    /// The checker narrowing now (`NOBODY` outside narrowing).
+    pub(crate) running: u32,
+    /// Checkers that narrow their whole scope at once, waiting for the
+    /// per-variable queue to run dry, first in first out, each with a
+    /// variable that changed; and per checker, whether it waits.
+    waiting: Vec<(u32, u32)>,
+    waiting_head: usize,
+    waits: Vec<bool>,
     /// In cross-check mode, each removal `(var, index)` since the log was cleared.
     pub(crate) log: Option<Vec<(u32, u32)>>,
 }
@@ -108,6 +122,8 @@ impl Kept {
             stamp: vec![0; n],
             level: 0,
             queued: vec![false; n],
+            changer: vec![NOBODY; n],
+            running: NOBODY,
             ..Kept::default()
         }
     }
@@ -267,28 +283,74 @@ impl Kept {
     /// Queues `var` for its narrowing checkers, unless it is queued.
     #[inline]
     pub(crate) fn queue_var(&mut self, var: usize) {
+        self.changer[var] = self.running;
         if !self.queued[var] {
             self.queued[var] = true;
             self.queue.push(var as u32);
         }
     }
 
-    /// The next variable of the queue.
+    /// The next variable of the queue, and the checker that changed its
+    /// set last (`NOBODY`: not a narrowing checker).
     #[inline]
-    pub(crate) fn next_queued(&mut self) -> Option<usize> {
+    pub(crate) fn next_queued(&mut self) -> Option<(usize, u32)> {
         let var = *self.queue.get(self.head)? as usize;
         self.head += 1;
         self.queued[var] = false;
-        Some(var)
+        Some((var, self.changer[var]))
     }
 
-    /// Empties the queue (after a conflict).
+    /// Puts checker `k` (`checkers` in all) in the waiting line for
+    /// whole-scope narrowing after `var` changed, unless it waits already.
+    #[inline]
+    pub(crate) fn wait(&mut self, k: usize, var: usize, checkers: usize) {
+        if self.waits.len() < checkers {
+            self.waits.resize(checkers, false);
+        }
+        if !self.waits[k] {
+            self.waits[k] = true;
+            self.waiting.push((k as u32, var as u32));
+        }
+    }
+
+    /// The next checker of the waiting line, with its variable: the first
+    /// of those with the smallest `cost` (the cheaper narrowing first, so
+    /// that the costlier one runs on its result, less often).
+    #[inline]
+    pub(crate) fn next_waiting(&mut self, cost: &[u32]) -> Option<(usize, usize)> {
+        let line = &self.waiting[self.waiting_head..];
+        let (at, _) = line
+            .iter()
+            .enumerate()
+            .min_by_key(|&(i, &(k, _))| (cost[k as usize], i))?;
+        let at = self.waiting_head + at;
+        // Keep the order of the others: the chosen one trades places with
+        // the head, which moves up behind it.
+        let (k, var) = self.waiting[at];
+        self.waiting
+            .copy_within(self.waiting_head..at, self.waiting_head + 1);
+        self.waiting_head += 1;
+        self.waits[k as usize] = false;
+        if self.waiting_head == self.waiting.len() {
+            self.waiting.clear();
+            self.waiting_head = 0;
+        }
+        Some((k as usize, var as usize))
+    }
+
+    /// Empties the queue and the waiting line (after a conflict).
     pub(crate) fn clear_queue(&mut self) {
         for &var in &self.queue[self.head..] {
             self.queued[var as usize] = false;
         }
         self.queue.clear();
         self.head = 0;
+        for &(k, _) in &self.waiting[self.waiting_head..] {
+            self.waits[k as usize] = false;
+        }
+        self.waiting.clear();
+        self.waiting_head = 0;
+        self.running = NOBODY;
     }
 
     /// Whether the queue is drained; resets it then.

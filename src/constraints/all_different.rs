@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::checker::Checker;
@@ -26,12 +26,14 @@ use super::scope::{NONE, positions};
 /// narrows the ends of an interval, while the domains here are sets with
 /// holes (colours, letters, the digits a sudoku cell has left), where a
 /// Hall set is rarely an interval. The matching costs more per call, so it
-/// is skipped when no Hall set can exist: when every unfixed variable of
-/// the scope has more candidates than there are unfixed variables.
+/// is skipped when no Hall set can exist: when, for every k, fewer than k
+/// unfixed variables have k candidates or fewer.
 ///
 /// The cheap part is incremental: a value taken by an assigned variable is
 /// refused at once by [`promising`](Checker::promising) and removed from
-/// the other variables when the step is assigned. When nearly every branch
+/// the other variables once, after the step is assigned. The engine calls
+/// the narrowing once per batch of changes
+/// ([`narrows_whole_scope`](Checker::narrows_whole_scope)). When nearly every branch
 /// succeeds anyway (a loose constraint), [`AtMostOnePerLine`](super::AtMostOnePerLine)
 /// does that part alone for less.
 ///
@@ -108,6 +110,10 @@ struct Scratch {
     /// that also have `v` (CSR: `start[v]..start[v + 1]` in `next`).
     start: Vec<u32>,
     next: Vec<u32>,
+    /// Where each value's next edge goes while `next` is filled.
+    fill: Vec<u32>,
+    /// Values whose successors still need a visit.
+    todo: Vec<u32>,
     /// Tarjan's state, per value.
     order: Vec<u32>,
     low: Vec<u32>,
@@ -117,6 +123,27 @@ struct Scratch {
     calls: Vec<(u32, u32)>,
     /// Per value, whether a free value reaches it.
     free_reach: Vec<bool>,
+    /// Per scope position, whether its variable is fixed; per value,
+    /// whether a fixed variable holds it; the values newly fixed.
+    fixed: Vec<bool>,
+    taken: Vec<bool>,
+    fresh: Vec<u32>,
+    /// The set sizes of the unfixed variables.
+    sizes: Vec<usize>,
+    /// Per scope position, whether it is assigned and its value has left
+    /// the others (which lasts until it is unassigned).
+    spread: Vec<Spread>,
+}
+
+/// Where an assigned variable's value stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Spread {
+    #[default]
+    Unassigned,
+    /// Assigned; its value may still be a candidate of the others.
+    Assigned,
+    /// Assigned, and its value left the others.
+    Done,
 }
 
 impl AllDifferent {
@@ -136,11 +163,99 @@ impl AllDifferent {
         }
     }
 
+    /// Records where the value of `var` (in scope) stands.
+    #[inline]
+    fn mark(&mut self, var: usize, spread: Spread) {
+        let n = self.scope.len();
+        let s = self
+            .scratch
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        if s.spread.len() < n {
+            s.spread.resize(n, Spread::Unassigned);
+        }
+        s.spread[self.pos[var] as usize] = spread;
+    }
+
     /// The value number of `var`'s domain index `index`, if `var` is in scope.
     #[inline]
     fn id(&self, var: usize, index: usize) -> Option<usize> {
         let p = *self.pos.get(var)?;
         (p != NONE).then(|| self.ids[p as usize][index] as usize)
+    }
+
+    /// The values of the fixed variables (one candidate left) leave the
+    /// others, until no variable is newly fixed; then, when a Hall set is
+    /// possible, Régin's filter.
+    fn narrow_with<V>(&self, s: &mut Scratch, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        let n = self.scope.len();
+        s.fixed.clear();
+        s.fixed.resize(n, false);
+        s.taken.clear();
+        s.taken.resize(self.values, false);
+        loop {
+            s.fresh.clear();
+            for (p, &var) in self.scope.iter().enumerate() {
+                if s.fixed[p] || d.len(var) != 1 {
+                    continue;
+                }
+                let index = d.min(var).unwrap_or(0);
+                let v = self.ids[p][index] as usize;
+                if s.taken[v] {
+                    // Two fixed variables share a value: this one loses it.
+                    d.remove(var, index)?;
+                }
+                s.taken[v] = true;
+                s.fixed[p] = true;
+                match s.spread.get(p) {
+                    // Assigned, and its value left the others then.
+                    Some(Spread::Done) => continue,
+                    Some(Spread::Assigned) => s.spread[p] = Spread::Done,
+                    _ => {}
+                }
+                s.fresh.push(v as u32);
+            }
+            if s.fresh.is_empty() {
+                break;
+            }
+            for (q, &other) in self.scope.iter().enumerate() {
+                if s.fixed[q] {
+                    continue;
+                }
+                if self.repeats {
+                    let (ids, taken) = (&self.ids[q], &s.taken);
+                    d.retain(other, |i| !taken[ids[i] as usize])?;
+                } else {
+                    for &v in &s.fresh {
+                        let i = self.index_of[q][v as usize];
+                        if i != NONE {
+                            d.remove(other, i as usize)?;
+                        }
+                    }
+                }
+            }
+        }
+        // The matching removes a value only for a Hall set: k unfixed
+        // variables with k values between them, and another variable that
+        // has one of those values; and it finds a conflict only when some k
+        // variables have fewer than k. Either needs, with the unfixed
+        // variables' set sizes in increasing order, a k-th size of at most
+        // k (fewer than k when k is all of them).
+        s.sizes.clear();
+        s.sizes
+            .extend(self.scope.iter().map(|&x| d.len(x)).filter(|&len| len > 1));
+        s.sizes.sort_unstable();
+        let unfixed = s.sizes.len();
+        // (With a value twice in a domain, sizes overcount: always match.)
+        let possible = self.repeats
+            || s.sizes.iter().enumerate().any(|(i, &len)| {
+                let k = i + 1;
+                len < k || (len == k && k < unfixed)
+            });
+        if !possible {
+            return Ok(());
+        }
+        self.regin(s, d)
     }
 
     /// Narrows to generalised arc consistency by Régin's filter.
@@ -156,6 +271,11 @@ impl AllDifferent {
             let ids = &self.ids[p];
             let cands = &mut s.cands[p];
             cands.clear();
+            if s.fixed[p] {
+                // Its value left the others: it is matched apart.
+                s.mate[p] = NONE;
+                continue;
+            }
             cands.extend(d.iter(var).map(|i| ids[i]));
             // The hint stands only if the value is still a candidate and
             // not claimed by an earlier variable.
@@ -168,7 +288,7 @@ impl AllDifferent {
             }
         }
         for p in 0..n {
-            if s.mate[p] == NONE {
+            if s.mate[p] == NONE && !s.fixed[p] {
                 s.round = s.round.wrapping_add(1);
                 if s.round == 0 {
                     s.seen.fill(0);
@@ -182,7 +302,8 @@ impl AllDifferent {
         self.prune(s, d)
     }
 
-    /// Given a perfect matching of the scope, removes the edges that lie on
+    /// Given a perfect matching of the scope's unfixed variables (the fixed
+    /// ones are matched apart), removes the edges that lie on
     /// no alternating cycle and on no alternating path from a free value.
     fn prune<V>(&self, s: &mut Scratch, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         let m = self.values;
@@ -201,33 +322,34 @@ impl AllDifferent {
         }
         s.next.clear();
         s.next.resize(s.start[m] as usize, 0);
-        let mut fill: Vec<u32> = s.start[..m].to_vec();
+        s.fill.clear();
+        s.fill.extend_from_slice(&s.start[..m]);
         for (p, cands) in s.cands.iter().enumerate() {
             for &v in cands {
                 if v != s.mate[p] {
-                    s.next[fill[v as usize] as usize] = s.mate[p];
-                    fill[v as usize] += 1;
+                    s.next[s.fill[v as usize] as usize] = s.mate[p];
+                    s.fill[v as usize] += 1;
                 }
             }
         }
         // Values reachable from a free value (one some variable has).
         s.free_reach.clear();
         s.free_reach.resize(m, false);
-        let mut todo: Vec<u32> = Vec::new();
+        s.todo.clear();
         for cands in &s.cands {
             for &v in cands {
                 if s.owner[v as usize] == NONE && !s.free_reach[v as usize] {
                     s.free_reach[v as usize] = true;
-                    todo.push(v);
+                    s.todo.push(v);
                 }
             }
         }
-        while let Some(v) = todo.pop() {
+        while let Some(v) = s.todo.pop() {
             for e in s.start[v as usize]..s.start[v as usize + 1] {
                 let w = s.next[e as usize];
                 if !s.free_reach[w as usize] {
                     s.free_reach[w as usize] = true;
-                    todo.push(w);
+                    s.todo.push(w);
                 }
             }
         }
@@ -365,49 +487,18 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
         false
     }
 
-    fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
-        let p = self.pos[var];
-        if p == NONE {
-            return Ok(());
-        }
-        if d.len(var) == 1 {
-            // Fixed (assigned or forced): its value leaves the others.
-            let index = d.min(var).unwrap_or(0);
-            let v = self.ids[p as usize][index] as usize;
-            for (q, &other) in self.scope.iter().enumerate() {
-                if other == var {
-                    continue;
-                }
-                if self.repeats {
-                    let ids = &self.ids[q];
-                    d.retain(other, |i| ids[i] as usize != v)?;
-                } else {
-                    let i = self.index_of[q][v];
-                    if i != NONE {
-                        d.remove(other, i as usize)?;
-                    }
-                }
-            }
-        }
-        // A Hall set among the unfixed variables needs one with at most
-        // as many candidates as there are unfixed variables.
-        let mut unfixed = 0;
-        let mut smallest = usize::MAX;
-        for &x in &self.scope {
-            let len = d.len(x);
-            if len > 1 {
-                unfixed += 1;
-                smallest = smallest.min(len);
-            }
-        }
-        if smallest > unfixed {
-            return Ok(());
-        }
+    // It reads the whole scope: the engine calls it once for a batch of
+    // changes, and it runs to its own fixpoint.
+    fn narrows_whole_scope(&self) -> bool {
+        true
+    }
+
+    fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         match self.scratch.try_lock() {
-            Ok(mut s) => self.regin(&mut s, d),
+            Ok(mut s) => self.narrow_with(&mut s, d),
             // Never expected (each search has its own checker); correct
             // without the warm start anyway.
-            Err(_) => self.regin(&mut Scratch::default(), d),
+            Err(_) => self.narrow_with(&mut Scratch::default(), d),
         }
     }
 
@@ -415,6 +506,7 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
     fn on_assign(&mut self, choice: Choice<'_, V>) {
         if let Some(v) = self.id(choice.var, choice.index) {
             self.used[v] += 1;
+            self.mark(choice.var, Spread::Assigned);
         }
     }
 
@@ -422,6 +514,7 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
     fn on_unassign(&mut self, choice: Choice<'_, V>) {
         if let Some(v) = self.id(choice.var, choice.index) {
             self.used[v] -= 1;
+            self.mark(choice.var, Spread::Unassigned);
         }
     }
 

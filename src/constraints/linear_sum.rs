@@ -62,6 +62,9 @@ pub struct LinearSum {
     pos: Vec<u32>,
     /// Per scope position, per domain index: coefficient times value.
     contrib: Vec<Vec<i64>>,
+    /// Per scope position, whether its `contrib` rises (`Rises`) or falls
+    /// with the domain index, so that a set's bounds are at its ends.
+    order: Vec<Order>,
     /// Per scope position, the least and the greatest of its `contrib`.
     low: Vec<i64>,
     high: Vec<i64>,
@@ -70,6 +73,14 @@ pub struct LinearSum {
     /// The least and greatest sums the unassigned terms can add.
     free_low: i64,
     free_high: i64,
+}
+
+/// How a term's contribution follows the domain index.
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    Rises,
+    Falls,
+    Neither,
 }
 
 impl LinearSum {
@@ -101,6 +112,7 @@ impl LinearSum {
             scope: Vec::new(),
             pos: Vec::new(),
             contrib: Vec::new(),
+            order: Vec::new(),
             low: Vec::new(),
             high: Vec::new(),
             sum: 0,
@@ -181,56 +193,71 @@ impl LinearSum {
     #[inline]
     fn bounds<V>(&self, p: usize, d: &Domains<'_, V>) -> (i64, i64) {
         let contrib = &self.contrib[p];
-        d.iter(self.scope[p])
-            .fold((i64::MAX, i64::MIN), |(lo, hi), i| {
+        let var = self.scope[p];
+        let ends = || Some((contrib[d.min(var)?], contrib[d.max(var)?]));
+        match self.order[p] {
+            Order::Rises => ends().unwrap_or((i64::MAX, i64::MIN)),
+            Order::Falls => ends().map_or((i64::MAX, i64::MIN), |(a, b)| (b, a)),
+            Order::Neither => d.iter(var).fold((i64::MAX, i64::MIN), |(lo, hi), i| {
                 (lo.min(contrib[i]), hi.max(contrib[i]))
-            })
+            }),
+        }
     }
 
-    /// One pass of bounds narrowing over the scope. Returns whether any
-    /// candidate was removed.
-    fn narrow_pass<V>(&self, d: &mut Domains<'_, V>) -> Result<bool, Conflict> {
+    /// Bounds narrowing over the scope until nothing changes, with
+    /// `bounds` (one entry per scope position) as working memory.
+    fn narrow_bounds<V>(
+        &self,
+        d: &mut Domains<'_, V>,
+        bounds: &mut [(i64, i64)],
+    ) -> Result<(), Conflict> {
         let (mut total_low, mut total_high) = (0i64, 0i64);
-        for p in 0..self.scope.len() {
+        for (p, slot) in bounds.iter_mut().enumerate() {
             let (lo, hi) = self.bounds(p, d);
             // An empty set (lo > hi) cannot be completed.
             if lo > hi {
                 return Err(Conflict::new());
             }
+            *slot = (lo, hi);
             total_low += lo;
             total_high += hi;
         }
-        if !self
-            .relation
-            .reachable(total_low, total_high, self.constant)
-        {
-            return Err(Conflict::new());
-        }
-        let mut changed = false;
-        for p in 0..self.scope.len() {
-            let (lo, hi) = self.bounds(p, d);
-            // What this term may add, given the others' bounds.
-            let most = match self.relation {
-                Relation::AtLeast => i64::MAX,
-                _ => self.constant - (total_low - lo),
-            };
-            let least = match self.relation {
-                Relation::AtMost => i64::MIN,
-                _ => self.constant - (total_high - hi),
-            };
-            if least <= lo && hi <= most {
-                continue;
+        loop {
+            if !self
+                .relation
+                .reachable(total_low, total_high, self.constant)
+            {
+                return Err(Conflict::new());
             }
-            let contrib = &self.contrib[p];
-            if d.retain(self.scope[p], |i| (least..=most).contains(&contrib[i]))? {
-                changed = true;
-                // The totals move with this term's new bounds.
-                let (new_lo, new_hi) = self.bounds(p, d);
-                total_low = total_low - lo + new_lo;
-                total_high = total_high - hi + new_hi;
+            let mut changed = false;
+            for (p, slot) in bounds.iter_mut().enumerate() {
+                let (lo, hi) = *slot;
+                // What this term may add, given the others' bounds.
+                let most = match self.relation {
+                    Relation::AtLeast => i64::MAX,
+                    _ => self.constant - (total_low - lo),
+                };
+                let least = match self.relation {
+                    Relation::AtMost => i64::MIN,
+                    _ => self.constant - (total_high - hi),
+                };
+                if least <= lo && hi <= most {
+                    continue;
+                }
+                let contrib = &self.contrib[p];
+                if d.retain(self.scope[p], |i| (least..=most).contains(&contrib[i]))? {
+                    changed = true;
+                    // The totals move with this term's new bounds.
+                    let (new_lo, new_hi) = self.bounds(p, d);
+                    total_low = total_low - lo + new_lo;
+                    total_high = total_high - hi + new_hi;
+                    *slot = (new_lo, new_hi);
+                }
+            }
+            if !changed {
+                return Ok(());
             }
         }
-        Ok(changed)
     }
 }
 
@@ -284,12 +311,23 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
         false
     }
 
+    // It reads the whole scope and runs to its own fixpoint.
+    fn narrows_whole_scope(&self) -> bool {
+        true
+    }
+
     fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         if self.position(var).is_none() {
             return Ok(());
         }
-        while self.narrow_pass(d)? {}
-        Ok(())
+        // Working memory on the stack for the usual short sums.
+        const SHORT: usize = 32;
+        let n = self.scope.len();
+        if n <= SHORT {
+            self.narrow_bounds(d, &mut [(0, 0); SHORT][..n])
+        } else {
+            self.narrow_bounds(d, &mut vec![(0, 0); n])
+        }
     }
 
     #[inline]
@@ -357,6 +395,7 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
         };
         let mut reach = self.constant.checked_abs().ok_or_else(overflow)?;
         self.contrib.clear();
+        self.order.clear();
         self.low.clear();
         self.high.clear();
         for (p, &var) in self.scope.iter().enumerate() {
@@ -374,6 +413,13 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
                 row.push(term);
             }
             reach = reach.checked_add(largest).ok_or_else(overflow)?;
+            self.order.push(if row.is_sorted() {
+                Order::Rises
+            } else if row.iter().rev().is_sorted() {
+                Order::Falls
+            } else {
+                Order::Neither
+            });
             self.low.push(row.iter().copied().min().unwrap_or(0));
             self.high.push(row.iter().copied().max().unwrap_or(0));
             self.contrib.push(row);

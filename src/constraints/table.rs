@@ -242,6 +242,11 @@ impl<V: Eq + Hash + Clone> Checker<V> for Table<V> {
         true
     }
 
+    // It reads the whole scope and runs to its own fixpoint.
+    fn narrows_whole_scope(&self) -> bool {
+        true
+    }
+
     fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         match self.scratch.try_lock() {
             Ok(mut support) => self.narrow_with(&mut support, d),

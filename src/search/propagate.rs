@@ -4,7 +4,7 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::Candidates;
 use crate::checkers::sealed::Set;
-use crate::domains::Domains;
+use crate::domains::{Domains, NOBODY};
 
 use super::state::{ALL, State, Wipeout};
 
@@ -29,6 +29,15 @@ pub(crate) fn root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<
     if !st.propagating {
         return Ok(());
     }
+    let result = narrow_root(checkers, st);
+    if result.is_err() {
+        st.kept.clear_queue();
+    }
+    result
+}
+
+/// The work of [`root`].
+fn narrow_root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
     st.kept.open();
     if st.watch.any_narrowing() {
         for var in 0..st.n {
@@ -48,49 +57,73 @@ pub(crate) fn root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<
 }
 
 /// Runs the narrowing checkers of each queued variable, first in first out,
-/// until the queue is empty.
+/// until the queue is empty; a checker that narrows its whole scope at
+/// once waits until then, once however many of its variables changed, and
+/// is not woken by its own changes.
 fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
     let watch = st.watch;
-    while let Some(var) = st.kept.next_queued() {
-        for &k in &watch.narrowing[var] {
-            let k = k as usize;
-            let audit = st.describe.is_some().then(|| st.kept.words.clone());
-            if audit.is_some() || st.removals.is_some() {
-                st.kept.log = Some(Vec::new());
-            }
-            let result = checkers.narrow_one(
-                k,
-                var,
-                &mut Domains {
-                    table: st.table,
-                    slots: &st.slots,
-                    kept: &mut st.kept,
-                },
-            );
-            let removed = st.kept.log.take().unwrap_or_default();
-            if let Some(list) = &mut st.removals {
-                list.extend(removed.iter().map(|&(v, i)| (v, i, k as u32)));
-            }
-            if let Some(before) = audit {
-                super::cross_check::removals(checkers, st, k, &before, &removed);
-                if st.disagreement.is_some() {
-                    // Stop here: the search ends with the disagreement.
-                    return Err(Wipeout {
-                        checker: Some(k),
-                        var: None,
-                    });
+    loop {
+        if let Some((var, changer)) = st.kept.next_queued() {
+            for &k in &watch.narrowing[var] {
+                if watch.whole_scope[k as usize] {
+                    if k != changer {
+                        st.kept.wait(k as usize, var, watch.whole_scope.len());
+                    }
+                    continue;
                 }
+                narrow_one(checkers, st, k as usize, var)?;
             }
-            if let Err(conflict) = result {
-                return Err(Wipeout {
-                    checker: Some(k),
-                    var: conflict.var(),
-                });
-            }
+        } else if let Some((k, var)) = st.kept.next_waiting(&watch.cost) {
+            narrow_one(checkers, st, k, var)?;
+        } else {
+            break;
         }
     }
     st.kept.queue_done();
     Ok(())
+}
+
+/// Runs checker `k`'s narrowing for a change of `var`, recording its
+/// removals and, in cross-check mode, auditing them.
+fn narrow_one<V, C: Set<V>>(
+    checkers: &C,
+    st: &mut State<'_, V>,
+    k: usize,
+    var: usize,
+) -> Result<(), Wipeout> {
+    let audit = st.describe.is_some().then(|| st.kept.words.clone());
+    if audit.is_some() || st.removals.is_some() {
+        st.kept.log = Some(Vec::new());
+    }
+    st.kept.running = k as u32;
+    let result = checkers.narrow_one(
+        k,
+        var,
+        &mut Domains {
+            table: st.table,
+            slots: &st.slots,
+            kept: &mut st.kept,
+        },
+    );
+    st.kept.running = NOBODY;
+    let removed = st.kept.log.take().unwrap_or_default();
+    if let Some(list) = &mut st.removals {
+        list.extend(removed.iter().map(|&(v, i)| (v, i, k as u32)));
+    }
+    if let Some(before) = audit {
+        super::cross_check::removals(checkers, st, k, &before, &removed);
+        if st.disagreement.is_some() {
+            // Stop here: the search ends with the disagreement.
+            return Err(Wipeout {
+                checker: Some(k),
+                var: None,
+            });
+        }
+    }
+    result.map_err(|conflict| Wipeout {
+        checker: Some(k),
+        var: conflict.var(),
+    })
 }
 
 /// Filters the sets of the variables look-ahead covers after the step that

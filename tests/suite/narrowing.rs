@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use backtracker::observe::from_fn;
 use backtracker::puzzles::nqueens;
@@ -29,6 +29,10 @@ use crate::support::A000170;
 pub(crate) struct Derived<C> {
     pub(crate) inner: C,
     pub(crate) unsound: bool,
+    /// Whether it says it narrows its whole scope at once (it does: it
+    /// reads every variable of its scope, and a second call right after
+    /// removes nothing).
+    pub(crate) whole: bool,
 }
 
 impl<C: Checker<i32>> Checker<i32> for Derived<C> {
@@ -46,6 +50,9 @@ impl<C: Checker<i32>> Checker<i32> for Derived<C> {
     }
     fn narrows(&self) -> bool {
         true
+    }
+    fn narrows_whole_scope(&self) -> bool {
+        self.whole
     }
     fn narrow(&self, _: usize, d: &mut Domains<'_, i32>) -> Result<(), Conflict> {
         let vars: Vec<usize> = match self.inner.scope() {
@@ -93,16 +100,24 @@ impl<C: Checker<i32>> Checker<i32> for Derived<C> {
     }
 }
 
-/// The model of `desc` with every checker narrowing.
+/// The model of `desc` with every checker narrowing, the whole scope at
+/// once when `whole`.
 fn narrowing_model(
     desc: &Desc,
     order: VariableOrder,
     unsound: bool,
+    whole: bool,
 ) -> backtracker::Model<i32, Vec<DynChecker<i32>>> {
     let checkers: Vec<DynChecker<i32>> = desc
         .checkers()
         .into_iter()
-        .map(|inner| Box::new(Derived { inner, unsound }) as DynChecker<i32>)
+        .map(|inner| {
+            Box::new(Derived {
+                inner,
+                unsound,
+                whole,
+            }) as DynChecker<i32>
+        })
         .collect();
     desc.builder(order).build(checkers).unwrap()
 }
@@ -118,16 +133,17 @@ proptest! {
         let expected: Vec<Vec<i32>> = desc.oracle().iter().map(|ix| desc.values(ix)).collect();
         let mut sorted = expected.clone();
         sorted.sort();
-        for k in LOOKAHEADS {
-            let mut model = narrowing_model(&desc, VariableOrder::Declared, false);
+        for (k, whole) in LOOKAHEADS.into_iter().flat_map(|k| [(k, false), (k, true)]) {
+            let mut model = narrowing_model(&desc, VariableOrder::Declared, false, whole);
             let found: Vec<Vec<i32>> = model.search().lookahead(k).solutions().collect();
-            prop_assert_eq!(&found, &expected, "look-ahead {}", k);
+            prop_assert_eq!(&found, &expected, "look-ahead {}, whole scope {}", k, whole);
             let counted = model.search().lookahead(k).count();
             prop_assert_eq!(counted.value, expected.len() as u128);
             let crossed = model.search().lookahead(k).cross_check(true).count();
             prop_assert_eq!(&crossed.stop, &StopReason::Completed, "look-ahead {}", k);
             prop_assert_eq!(crossed.value, expected.len() as u128);
-            let mut dynamic = narrowing_model(&desc, VariableOrder::SmallestDomainFirst, false);
+            let mut dynamic =
+                narrowing_model(&desc, VariableOrder::SmallestDomainFirst, false, whole);
             let mut found: Vec<Vec<i32>> = dynamic.search().lookahead(k).solutions().collect();
             found.sort();
             prop_assert_eq!(&found, &sorted, "smallest domain first, look-ahead {}", k);
@@ -151,7 +167,7 @@ proptest! {
     #[test]
     fn cross_check_catches_narrowing_that_loses_solutions(desc in desc()) {
         let expected = desc.oracle().len() as u128;
-        let mut model = narrowing_model(&desc, VariableOrder::Declared, true);
+        let mut model = narrowing_model(&desc, VariableOrder::Declared, true, false);
         let lossy = model.search().count();
         let crossed = model.search().cross_check(true).count();
         if lossy.value != expected {
@@ -167,8 +183,8 @@ proptest! {
     #[test]
     fn every_stop_leaves_the_model_as_new(desc in desc(), limit in 0u64..20, events in 1usize..30) {
         let expected = desc.oracle().len() as u128;
-        for k in LOOKAHEADS {
-            let mut model = narrowing_model(&desc, VariableOrder::Declared, false);
+        for (k, whole) in LOOKAHEADS.into_iter().flat_map(|k| [(k, false), (k, true)]) {
+            let mut model = narrowing_model(&desc, VariableOrder::Declared, false, whole);
             let fresh = model.search().lookahead(k).count();
             let _ = model.search().lookahead(k).node_limit(limit).count();
             let _ = model.search().lookahead(k).first();
@@ -207,6 +223,7 @@ fn cross_check_names_an_unsound_removal() {
     let checkers: Vec<DynChecker<i32>> = vec![Box::new(Derived {
         inner: Box::new(differ),
         unsound: true,
+        whole: false,
     })];
     let mut model = b.build(checkers).unwrap();
     assert_eq!(
@@ -299,4 +316,73 @@ fn narrowing_checker_trace() {
         plain.contains("rejected by rising: x2 has no candidate left"),
         "{plain}"
     );
+}
+
+/// `x < y < z` over `0..3`, narrowed to bounds until nothing changes;
+/// counts its calls to `narrow`.
+struct Chain {
+    calls: Arc<AtomicUsize>,
+    whole: bool,
+}
+
+impl Checker<i32> for Chain {
+    fn name(&self) -> &str {
+        "chain"
+    }
+    fn check(&self, a: &Assignment<'_, i32>) -> bool {
+        [(0, 1), (1, 2)]
+            .iter()
+            .all(|&(u, v)| match (a.get(u), a.get(v)) {
+                (Some(x), Some(y)) => x < y,
+                _ => true,
+            })
+    }
+    fn narrows(&self) -> bool {
+        true
+    }
+    fn narrows_whole_scope(&self) -> bool {
+        self.whole
+    }
+    fn narrow(&self, _: usize, d: &mut Domains<'_, i32>) -> Result<(), Conflict> {
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        loop {
+            let mut changed = false;
+            for (u, v) in [(0, 1), (1, 2)] {
+                let low = d.min(u).ok_or_else(Conflict::new)?;
+                let high = d.max(v).ok_or_else(Conflict::new)?;
+                changed |= d.retain(v, |i| i > low)?;
+                changed |= d.retain(u, |i| i < high)?;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+    fn scope(&self) -> Option<&[usize]> {
+        Some(&[0, 1, 2])
+    }
+}
+
+#[test]
+fn whole_scope_narrowing_runs_once_per_batch_and_not_for_its_own_changes() {
+    let calls_for = |whole: bool| {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let mut b = backtracker::ModelBuilder::new();
+        for name in ["x", "y", "z"] {
+            b.variable(name, 0..3);
+        }
+        let chain = Chain {
+            calls: Arc::clone(&calls),
+            whole,
+        };
+        let outcome = b.build((chain,)).unwrap().search().count();
+        assert_eq!(outcome.value, 1, "only 0 < 1 < 2");
+        assert_eq!(outcome.stats.nodes, 3);
+        calls.load(Ordering::Relaxed)
+    };
+    // Once at the root for the three variables queued there (its own
+    // removals wake it no more), then once after each of the three steps.
+    assert_eq!(calls_for(true), 4);
+    // Called per changed variable, its own changes included: more often.
+    assert!(calls_for(false) > 4, "{}", calls_for(false));
 }

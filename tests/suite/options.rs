@@ -160,6 +160,7 @@ fn with_model(
                 Box::new(Derived {
                     inner,
                     unsound: false,
+                    whole: true,
                 }) as Shared
             } else {
                 inner
