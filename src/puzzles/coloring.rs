@@ -378,8 +378,8 @@ impl Graph {
             .max_by_key(|&&v| (self.degree(v), std::cmp::Reverse(v)))
         {
             clique.push(next);
-            let around = self.neighbours(next);
-            candidates.retain(|v| around.contains(v));
+            candidates
+                .retain(|&v| v != next && self.edge_set.contains(&(v.min(next), v.max(next))));
         }
         clique
     }
@@ -407,11 +407,18 @@ impl Graph {
                 continue;
             }
             let mut clique = vec![u, v];
+            // The common neighbours, from the end with fewer (a star's
+            // centre has them all, each leaf one).
+            let (few, other) = if self.degree(u) <= self.degree(v) {
+                (u, v)
+            } else {
+                (v, u)
+            };
             let mut candidates: Vec<usize> = self
-                .neighbours(u)
+                .neighbours(few)
                 .iter()
                 .copied()
-                .filter(|&w| w != v && self.edge_set.contains(&key(v, w)))
+                .filter(|&w| w != other && self.edge_set.contains(&key(other, w)))
                 .collect();
             while let Some(&next) = candidates.iter().max_by_key(|&&w| {
                 let fresh = clique

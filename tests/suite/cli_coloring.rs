@@ -190,3 +190,22 @@ fn bad_arguments_are_one_line_errors() {
         "error: unexpected argument '--nope'",
     );
 }
+
+#[test]
+fn many_vertices_and_repeated_edges_are_read_in_linear_time() {
+    // 131,072 isolated vertices need one colour; reading them and finding
+    // it used to take half a minute (a scan per vertex).
+    let output = run_with_input(NAME, &["--chromatic"], "p edge 131072 0\n");
+    assert_eq!(output.code, Some(0), "{output:?}");
+    assert_eq!(output.stdout, "1\n");
+    // A star of 100,000 edges, each given twice: two colours (a tree).
+    // De-duplicating edges used to compare each with every earlier one.
+    let leaves = 100_000;
+    let mut text = format!("p edge {} {}\n", leaves + 1, 2 * leaves);
+    for v in 2..=leaves + 1 {
+        text.push_str(&format!("e 1 {v}\ne {v} 1\n"));
+    }
+    let output = run_with_input(NAME, &["--chromatic"], &text);
+    assert_eq!(output.code, Some(0), "{output:?}");
+    assert_eq!(output.stdout, "2\n");
+}
