@@ -133,7 +133,7 @@ pub(super) struct NoDeadEnds {
 }
 
 /// What the squares visited so far leave for the next move.
-struct Outlook<'a> {
+struct Outlook {
     closed: bool,
     /// The visited squares, as a bitset.
     visited: [u64; MAX_SQUARES / 64],
@@ -145,20 +145,20 @@ struct Outlook<'a> {
     weak: usize,
     /// The start square's unvisited knight squares, counted up to two.
     home: u32,
-    /// The start square's knight squares.
-    near_start: &'a [usize],
+    /// The start square's knight squares, as a bitset.
+    near_start: [u64; MAX_SQUARES / 64],
 }
 
-impl Outlook<'_> {
+impl Outlook {
     /// Whether the next move may go to `s`.
     fn allows(&self, s: usize) -> bool {
-        let fresh = self.visited[s / 64] >> (s % 64) & 1 == 0;
+        let fresh = !bit(&self.visited, s);
         if self.left == usize::from(fresh) {
             return true;
         }
         let mut others = self.short[..self.weak].iter().filter(|&&(u, _)| u != s);
         if self.closed {
-            others.next().is_none() && self.home > u32::from(fresh && self.near_start.contains(&s))
+            others.next().is_none() && self.home > u32::from(fresh && bit(&self.near_start, s))
         } else {
             let (mut dead, mut low) = (0, 0);
             for &(_, ways) in others {
@@ -168,6 +168,11 @@ impl Outlook<'_> {
             dead == 0 && low <= 1
         }
     }
+}
+
+/// Whether square `sq` is in the bitset `set`.
+fn bit(set: &[u64], sq: usize) -> bool {
+    set[sq / 64] >> (sq % 64) & 1 == 1
 }
 
 impl NoDeadEnds {
@@ -180,12 +185,15 @@ impl NoDeadEnds {
     }
 
     /// The outlook after visiting the squares `path` of a tour from `start`.
-    fn outlook(&self, path: impl IntoIterator<Item = usize>, start: usize) -> Outlook<'_> {
-        let mut visited = [0u64; MAX_SQUARES / 64];
+    fn outlook(&self, path: impl IntoIterator<Item = usize>, start: usize) -> Outlook {
+        let (mut visited, mut near_start) = ([0u64; MAX_SQUARES / 64], [0u64; MAX_SQUARES / 64]);
         for sq in path {
             visited[sq / 64] |= 1 << (sq % 64);
         }
-        let unvisited = |u: &usize| visited[u / 64] >> (u % 64) & 1 == 0;
+        for &sq in &self.neighbours[start] {
+            near_start[sq / 64] |= 1 << (sq % 64);
+        }
+        let unvisited = |u: &usize| !bit(&visited, *u);
         let free = |u: usize| {
             self.neighbours[u]
                 .iter()
@@ -193,10 +201,9 @@ impl NoDeadEnds {
                 .take(2)
                 .count()
         };
-        let near_start = &self.neighbours[start];
         let (mut short, mut weak) = ([(0, 0); 3], 0);
         for u in (0..self.n).filter(unvisited) {
-            let ways = free(u) as u32 + u32::from(self.closed && near_start.contains(&u));
+            let ways = free(u) as u32 + u32::from(self.closed && bit(&near_start, u));
             if ways < 2 {
                 short[weak] = (u, ways);
                 weak += 1;
@@ -263,22 +270,27 @@ impl Checker<Square> for NoDeadEnds {
     }
 
     /// Narrows the next move when `var` is the last move assigned (or,
-    /// before the first move, the first).
+    /// before the first move, the first). The moves are assigned in order,
+    /// as the model declares them, so `var` is the last one when the move
+    /// after it is not assigned.
     fn narrow(&self, var: usize, domains: &mut Domains<'_, Square>) -> Result<(), Conflict> {
         let assignment = domains.assignment();
-        let Some(next) = self.moves(&assignment) else {
-            return Ok(());
-        };
-        if var + 1 != next.max(1) || next == self.n {
-            return Ok(());
-        }
-        let Some(start) = assignment.index(0) else {
-            domains.retain(0, |s| self.outlook([], s).allows(s))?;
-            return Ok(());
-        };
-        let outlook = self.outlook((0..next).filter_map(|v| assignment.index(v)), start);
-        if outlook.weak > 0 || (self.closed && outlook.home < 2) {
-            domains.retain(next, |s| outlook.allows(s))?;
+        let next = var + 1;
+        match assignment.index(0) {
+            None if var == 0 => {
+                domains.retain(0, |s| self.outlook([], s).allows(s))?;
+            }
+            Some(start)
+                if assignment.is_assigned(var)
+                    && next < self.n
+                    && !assignment.is_assigned(next) =>
+            {
+                let outlook = self.outlook((0..next).filter_map(|v| assignment.index(v)), start);
+                if outlook.weak > 0 || (self.closed && outlook.home < 2) {
+                    domains.retain(next, |s| outlook.allows(s))?;
+                }
+            }
+            _ => {}
         }
         Ok(())
     }
