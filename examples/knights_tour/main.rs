@@ -19,9 +19,10 @@
 //!   keeps a variable's candidates with one AND per word against the
 //!   precomputed bitset of the squares a knight reaches from the previous
 //!   square;
-//! - `no dead ends`: every unvisited square can still be reached and left
-//!   (kept incrementally, from the number of unvisited neighbours of each
-//!   square).
+//! - `no dead ends`: every unvisited square can still be reached and left.
+//!   It narrows: after each move it counts each unvisited square's ways
+//!   in and out once, and keeps of the next move's candidates the squares
+//!   that leave none short (a square with one way left is entered next).
 //!
 //! Boards of more than 64 squares have domains of more than 64 values, so
 //! the engine keeps candidate sets of several words.

@@ -1,9 +1,9 @@
 //! The rules of a tour as checkers: consecutive moves a knight's move
 //! apart, and no unvisited square left without a way in and out.
 
-use backtracker::{Assignment, Candidates, Checker, Choice};
+use backtracker::{Assignment, Candidates, Checker, Choice, Conflict, Domains};
 
-use super::{Board, Square};
+use super::{Board, MAX_SQUARES, Square};
 
 /// Consecutive moves are a knight's move apart; in a closed tour the last
 /// move is also a knight's move from the first.
@@ -110,156 +110,129 @@ impl Checker<Square> for KnightMoves {
 }
 
 /// No dead ends: the squares not yet visited can still be strung onto the
-/// rest of the tour.
+/// rest of the tour, as a narrowing of the next move.
 ///
-/// With moves `0..=k` assigned and the knight on square `s`, the rest of
-/// the tour runs from `s` through every unvisited square (and, when
-/// closed, back to the start square `t`). So every unvisited square needs
-/// two tour neighbours among the unvisited squares, `s` and (closed) `t`,
-/// except that an open tour may end on one square that has just one. The
-/// checker keeps, per square, how many of its knight squares are unvisited,
-/// and how many unvisited squares fall short, so judging a step only looks
-/// at the squares around the old and the new position.
-///
-/// The rule is about a tour laid move after move: it judges assignments
-/// whose assigned moves are `0..=k`, and lets any other through. Its
-/// incremental state assumes the moves are assigned in that order, which
-/// the model's declared variable order guarantees.
+/// The rest of the tour runs from the knight's square through every
+/// unvisited square (and, when closed, back to the start square), so each
+/// unvisited square needs two ways in or out: unvisited knight squares,
+/// the knight's square and (closed) the start, except that an open tour
+/// may end on one square with one way. After the next move, to square `s`,
+/// an unvisited square other than `s` has for ways its unvisited knight
+/// squares of now (`s` among them if it is one: it is then the knight's
+/// square) and the start: the same whatever `s` is. So the rule needs no
+/// state: after each move it counts every unvisited square's ways once
+/// and keeps, of the next move's candidates, the squares that leave none
+/// short. A square with one way left must be entered next, and in a closed
+/// tour the last unvisited knight square of the start must be kept for the
+/// end.
 #[derive(Clone, Debug)]
 pub(super) struct NoDeadEnds {
     n: usize,
     closed: bool,
     neighbours: Vec<Vec<usize>>,
-    visited: Vec<bool>,
-    /// Per square, how many of its knight squares are unvisited.
-    free: Vec<u32>,
-    /// The squares of the assigned moves, in order.
-    path: Vec<usize>,
+}
+
+/// What the squares visited so far leave for the next move.
+struct Outlook {
+    closed: bool,
+    /// The visited squares, as a bitset.
+    visited: [u64; MAX_SQUARES / 64],
     /// Unvisited squares.
     left: usize,
-    /// Unvisited squares with no possible tour neighbour.
-    zero: usize,
-    /// Unvisited squares with fewer than two possible tour neighbours.
-    low: usize,
+    /// The first `weak` unvisited squares with fewer than two ways, with
+    /// their ways; at most three: three are too many for any next move.
+    short: [(usize, u32); 3],
+    weak: usize,
+    /// The start square's unvisited knight squares, counted up to two.
+    home: u32,
+    /// The start square's knight squares, as a bitset.
+    near_start: [u64; MAX_SQUARES / 64],
+}
+
+impl Outlook {
+    /// Whether the next move may go to `s`.
+    fn allows(&self, s: usize) -> bool {
+        let fresh = !bit(&self.visited, s);
+        if self.left == usize::from(fresh) {
+            return true;
+        }
+        let mut others = self.short[..self.weak].iter().filter(|&&(u, _)| u != s);
+        if self.closed {
+            others.next().is_none() && self.home > u32::from(fresh && bit(&self.near_start, s))
+        } else {
+            let (mut dead, mut low) = (0, 0);
+            for &(_, ways) in others {
+                dead += usize::from(ways == 0);
+                low += 1;
+            }
+            dead == 0 && low <= 1
+        }
+    }
+}
+
+/// Whether square `sq` is in the bitset `set`.
+fn bit(set: &[u64], sq: usize) -> bool {
+    set[sq / 64] >> (sq % 64) & 1 == 1
 }
 
 impl NoDeadEnds {
     pub(super) fn new(board: &Board, closed: bool) -> NoDeadEnds {
-        let free = board.neighbours.iter().map(|to| to.len() as u32).collect();
         NoDeadEnds {
             n: board.squares(),
             closed,
             neighbours: board.neighbours.clone(),
-            visited: vec![false; board.squares()],
-            free,
-            path: Vec::new(),
-            left: board.squares(),
-            zero: 0,
-            low: 0,
         }
     }
 
-    fn adjacent(&self, a: usize, b: usize) -> bool {
-        self.neighbours[a].binary_search(&b).is_ok()
-    }
-
-    /// Possible tour neighbours of unvisited square `u` with `free` unvisited
-    /// knight squares, the knight on `at` and the tour starting at `start`.
-    fn options(&self, u: usize, free: u32, at: usize, start: usize) -> u32 {
-        free + u32::from(self.adjacent(u, at)) + u32::from(self.closed && self.adjacent(u, start))
-    }
-
-    /// Whether the counts allow a tour, with `left` squares unvisited and
-    /// `home` unvisited knight squares around the start.
-    fn allows(&self, left: usize, zero: usize, low: usize, home: u32) -> bool {
-        if left == 0 {
-            return true;
+    /// The outlook after visiting the squares `path` of a tour from `start`.
+    fn outlook(&self, path: impl IntoIterator<Item = usize>, start: usize) -> Outlook {
+        let (mut visited, mut near_start) = ([0u64; MAX_SQUARES / 64], [0u64; MAX_SQUARES / 64]);
+        for sq in path {
+            visited[sq / 64] |= 1 << (sq % 64);
         }
-        if self.closed {
-            low == 0 && home > 0
-        } else {
-            zero == 0 && low <= 1
+        for &sq in &self.neighbours[start] {
+            near_start[sq / 64] |= 1 << (sq % 64);
         }
-    }
-
-    /// The rule judged from scratch for the tour `path` (moves 0, 1, ...).
-    fn judge(&self, path: &[usize]) -> bool {
-        let (Some(&start), Some(&at)) = (path.first(), path.last()) else {
-            return true;
+        let unvisited = |u: &usize| !bit(&visited, *u);
+        let free = |u: usize| {
+            self.neighbours[u]
+                .iter()
+                .filter(|v| unvisited(v))
+                .take(2)
+                .count()
         };
-        let mut visited = vec![false; self.n];
-        for &sq in path {
-            visited[sq] = true;
-        }
-        let free = |u: usize| self.neighbours[u].iter().filter(|&&v| !visited[v]).count() as u32;
-        let (mut left, mut zero, mut low) = (0, 0, 0);
-        for u in (0..self.n).filter(|&u| !visited[u]) {
-            let free = free(u);
-            let options = self.options(u, free, at, start);
-            left += 1;
-            zero += usize::from(options == 0);
-            low += usize::from(options < 2);
-        }
-        self.allows(left, zero, low, free(start))
-    }
-
-    /// The squares whose counts a step from `at` to `to` changes.
-    fn around(&self, at: usize, to: usize) -> Vec<usize> {
-        let mut squares: Vec<usize> = self.neighbours[at]
-            .iter()
-            .chain(&self.neighbours[to])
-            .copied()
-            .chain([to])
-            .collect();
-        squares.sort_unstable();
-        squares.dedup();
-        squares
-    }
-
-    /// Adds (`add`) or removes the contribution of unvisited square `u` to
-    /// the counts, the knight being on `at`.
-    fn tally(&mut self, u: usize, at: usize, add: bool) {
-        let options = self.options(u, self.free[u], at, self.path[0]);
-        let (zero, low) = (usize::from(options == 0), usize::from(options < 2));
-        if add {
-            self.zero += zero;
-            self.low += low;
-        } else {
-            self.zero -= zero;
-            self.low -= low;
-        }
-    }
-
-    /// Marks `sq` visited (or not) and updates its knight squares' free counts.
-    fn visit(&mut self, sq: usize, on: bool) {
-        self.visited[sq] = on;
-        if on {
-            self.left -= 1;
-        } else {
-            self.left += 1;
-        }
-        for i in 0..self.neighbours[sq].len() {
-            let v = self.neighbours[sq][i];
-            if on {
-                self.free[v] -= 1;
-            } else {
-                self.free[v] += 1;
+        let (mut short, mut weak) = ([(0, 0); 3], 0);
+        for u in (0..self.n).filter(unvisited) {
+            let ways = free(u) as u32 + u32::from(self.closed && bit(&near_start, u));
+            if ways < 2 {
+                short[weak] = (u, ways);
+                weak += 1;
+                if weak == short.len() {
+                    break;
+                }
             }
         }
+        let words = &visited[..self.n.div_ceil(64)];
+        let seen: u32 = words.iter().map(|w| w.count_ones()).sum();
+        Outlook {
+            closed: self.closed,
+            visited,
+            left: self.n - seen as usize,
+            short,
+            weak,
+            home: free(start) as u32,
+            near_start,
+        }
     }
 
-    /// Recounts `zero` and `low` from scratch.
-    fn recount(&mut self) {
-        let (mut zero, mut low) = (0, 0);
-        if let (Some(&start), Some(&at)) = (self.path.first(), self.path.last()) {
-            for u in (0..self.n).filter(|&u| !self.visited[u]) {
-                let options = self.options(u, self.free[u], at, start);
-                zero += usize::from(options == 0);
-                low += usize::from(options < 2);
-            }
-        }
-        self.zero = zero;
-        self.low = low;
+    /// The number of moves assigned, if they are the first ones.
+    fn moves(&self, assignment: &Assignment<'_, Square>) -> Option<usize> {
+        let moves = (0..self.n)
+            .take_while(|&var| assignment.is_assigned(var))
+            .count();
+        (moves..self.n)
+            .all(|var| !assignment.is_assigned(var))
+            .then_some(moves)
     }
 }
 
@@ -268,89 +241,57 @@ impl Checker<Square> for NoDeadEnds {
         "no dead ends"
     }
 
+    /// The rule judges a tour laid move after move: the last of the first
+    /// moves, given the ones before; it lets anything else through.
     fn check(&self, assignment: &Assignment<'_, Square>) -> bool {
-        let path: Vec<usize> = (0..self.n).map_while(|var| assignment.index(var)).collect();
-        if (path.len()..self.n).any(|var| assignment.is_assigned(var)) {
+        let Some(last) = self.moves(assignment).and_then(|k| k.checked_sub(1)) else {
             return true;
-        }
-        self.judge(&path)
-    }
-
-    fn promising(&self, assignment: &Assignment<'_, Square>, choice: Choice<'_, Square>) -> bool {
-        let to = choice.index;
-        let (Some(&at), true) = (self.path.last(), choice.var == self.path.len()) else {
-            return self.check(&assignment.with(choice));
         };
-        let start = self.path[0];
-        let (mut zero, mut low) = (self.zero, self.low);
-        let newly = !self.visited[to];
-        for u in self.around(at, to) {
-            if self.visited[u] {
-                continue;
-            }
-            let before = self.options(u, self.free[u], at, start);
-            zero -= usize::from(before == 0);
-            low -= usize::from(before < 2);
-            if u == to {
-                continue;
-            }
-            let free = self.free[u] - u32::from(newly && self.adjacent(u, to));
-            let after = self.options(u, free, to, start);
-            zero += usize::from(after == 0);
-            low += usize::from(after < 2);
-        }
-        let left = self.left - usize::from(newly);
-        let home = self.free[start] - u32::from(newly && self.adjacent(start, to));
-        self.allows(left, zero, low, home)
+        let (Some(start), Some(at)) = (assignment.index(0), assignment.index(last)) else {
+            return true;
+        };
+        let path = (0..last).filter_map(|var| assignment.index(var));
+        self.outlook(path, start).allows(at)
     }
 
-    fn on_assign(&mut self, choice: Choice<'_, Square>) {
-        let to = choice.index;
-        match self.path.last() {
-            None => {
-                self.visit(to, true);
-                self.path.push(to);
-                self.recount();
-            }
-            Some(&at) => {
-                let around = self.around(at, to);
-                for &u in &around {
-                    if !self.visited[u] {
-                        self.tally(u, at, false);
-                    }
-                }
-                self.visit(to, true);
-                self.path.push(to);
-                for &u in &around {
-                    if !self.visited[u] {
-                        self.tally(u, to, true);
-                    }
-                }
-            }
-        }
+    // `narrow` keeps the next move's candidates exactly as `check` would.
+    fn promising(&self, _: &Assignment<'_, Square>, _: Choice<'_, Square>) -> bool {
+        true
     }
 
-    fn on_unassign(&mut self, choice: Choice<'_, Square>) {
-        let to = choice.index;
-        if self.path.len() == 1 {
-            self.path.pop();
-            self.visit(to, false);
-            self.recount();
-            return;
-        }
-        let at = self.path[self.path.len() - 2];
-        let around = self.around(at, to);
-        for &u in &around {
-            if !self.visited[u] {
-                self.tally(u, to, false);
+    fn filter(&self, _: &Assignment<'_, Square>, _: usize, _: &mut Candidates<'_>) {}
+
+    fn narrows(&self) -> bool {
+        true
+    }
+
+    fn filters(&self) -> bool {
+        false
+    }
+
+    /// Narrows the next move when `var` is the last move assigned (or,
+    /// before the first move, the first). The moves are assigned in order,
+    /// as the model declares them, so `var` is the last one when the move
+    /// after it is not assigned.
+    fn narrow(&self, var: usize, domains: &mut Domains<'_, Square>) -> Result<(), Conflict> {
+        let assignment = domains.assignment();
+        let next = var + 1;
+        match assignment.index(0) {
+            None if var == 0 => {
+                domains.retain(0, |s| self.outlook([], s).allows(s))?;
             }
-        }
-        self.path.pop();
-        self.visit(to, false);
-        for &u in &around {
-            if !self.visited[u] {
-                self.tally(u, at, true);
+            Some(start)
+                if assignment.is_assigned(var)
+                    && next < self.n
+                    && !assignment.is_assigned(next) =>
+            {
+                let outlook = self.outlook((0..next).filter_map(|v| assignment.index(v)), start);
+                if outlook.weak > 0 || (self.closed && outlook.home < 2) {
+                    domains.retain(next, |s| outlook.allows(s))?;
+                }
             }
+            _ => {}
         }
+        Ok(())
     }
 }
