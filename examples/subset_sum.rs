@@ -156,6 +156,12 @@ impl Checker<bool> for Bounds {
         self.narrow
     }
 
+    /// `narrow` reads the totals, whichever number changed, and a second
+    /// call removes nothing: once per step is enough.
+    fn narrows_whole_scope(&self) -> bool {
+        true
+    }
+
     /// After each step, every number not decided yet keeps only the
     /// choices the totals still allow: a number too large to take must be
     /// left out, one the target cannot do without must be taken, and a
