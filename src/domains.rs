@@ -324,8 +324,8 @@ impl Kept {
             .enumerate()
             .min_by_key(|&(i, &(k, _))| (cost[k as usize], i))?;
         let at = self.waiting_head + at;
-        // Keep the order of the others: the chosen one trades places with
-        // the head, which moves up behind it.
+        // Keep the order of the others: those before the chosen one move
+        // up a place, into the room it leaves.
         let (k, var) = self.waiting[at];
         self.waiting
             .copy_within(self.waiting_head..at, self.waiting_head + 1);
