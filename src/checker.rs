@@ -145,7 +145,9 @@ pub trait Checker<V>: sealed::Step<V> {
     /// of the scope) was assigned or lost candidates. Called only when
     /// [`narrows`](Self::narrows) is `true`, after every `on_assign` of the
     /// step, and again whenever a watched variable's set changes (its own
-    /// changes included), until nothing changes. Every value it removes must be one that no solution
+    /// changes included, unless it
+    /// [narrows its whole scope](Self::narrows_whole_scope)), until nothing
+    /// changes. Every value it removes must be one that no solution
     /// of this checker's constraint, within the candidates left, can take:
     /// [cross-check mode](crate::Search::cross_check) verifies that.
     ///
