@@ -74,12 +74,6 @@ pub(crate) struct Kept {
     pub(crate) w: usize,
     /// Per variable, the number of candidates in its set.
     pub(crate) size: Vec<u32>,
-    /// Variables whose set came down to one candidate, at this level or
-    /// above (some may be assigned since): smallest-domain-first looks here
-    /// first.
-    pub(crate) singles: Vec<u32>,
-    /// Per open level, the length of `singles` when it opened.
-    levels: Vec<u32>,
     /// Per trail entry, the variable and its old size; its old words are
     /// in `old`.
     trail: Vec<(u32, u32)>,
@@ -107,6 +101,11 @@ pub(crate) struct Kept {
     waits: Vec<bool>,
     /// In cross-check mode, each removal `(var, index)` since the log was cleared.
     pub(crate) log: Option<Vec<(u32, u32)>>,
+    /// When smallest-domain-first keeps a tree of the sizes: the variables
+    /// whose size (or assignment) changed since it last looked, once each.
+    pub(crate) tracking: bool,
+    pub(crate) touched: Vec<u32>,
+    is_touched: Vec<bool>,
 }
 
 impl Kept {
@@ -116,7 +115,6 @@ impl Kept {
             .collect();
         Kept {
             words: initial.to_vec(),
-            singles: (0..n as u32).filter(|&v| size[v as usize] == 1).collect(),
             size,
             w,
             stamp: vec![0; n],
@@ -139,7 +137,6 @@ impl Kept {
     #[inline]
     pub(crate) fn open(&mut self) -> u32 {
         self.level += 1;
-        self.levels.push(self.singles.len() as u32);
         self.trail.len() as u32
     }
 
@@ -148,13 +145,11 @@ impl Kept {
     pub(crate) fn restore(&mut self, mark: u32) {
         let mark = mark as usize;
         let w = self.w;
-        if let Some(singles) = self.levels.pop() {
-            self.singles.truncate(singles as usize);
-        }
         while self.trail.len() > mark {
             let (var, size) = self.trail.pop().unwrap_or_default();
             let var = var as usize;
             self.size[var] = size;
+            self.touch(var);
             if w == 1 {
                 self.words[var] = self.old.pop().unwrap_or_default();
             } else {
@@ -206,9 +201,7 @@ impl Kept {
         }
         self.words[at] &= !bit;
         self.size[var] -= 1;
-        if self.size[var] == 1 {
-            self.singles.push(var as u32);
-        }
+        self.touch(var);
         if let Some(log) = &mut self.log {
             log.push((var as u32, index as u32));
         }
@@ -253,9 +246,7 @@ impl Kept {
         if !changed {
             return Ok(false);
         }
-        if self.size[var] == 1 {
-            self.singles.push(var as u32);
-        }
+        self.touch(var);
         self.queue_var(var);
         if left == 0 {
             return Err(Conflict { var: Some(var) });
@@ -269,6 +260,7 @@ impl Kept {
     pub(crate) fn fix(&mut self, var: usize, index: usize) {
         self.save(var);
         self.size[var] = 1;
+        self.touch(var);
         let w = self.w;
         if w == 1 {
             self.words[var] = 1 << index;
@@ -278,6 +270,30 @@ impl Kept {
             set[index / 64] = 1 << (index % 64);
         }
         self.queue_var(var);
+    }
+
+    /// Notes that the size or the assignment of `var` changed, when
+    /// tracking.
+    #[inline]
+    pub(crate) fn touch(&mut self, var: usize) {
+        if self.tracking {
+            if self.is_touched.len() <= var {
+                self.is_touched.resize(self.size.len(), false);
+            }
+            if !self.is_touched[var] {
+                self.is_touched[var] = true;
+                self.touched.push(var as u32);
+            }
+        }
+    }
+
+    /// Forgets the touched variables, once looked at.
+    #[inline]
+    pub(crate) fn untouch_all(&mut self) {
+        for &var in &self.touched {
+            self.is_touched[var as usize] = false;
+        }
+        self.touched.clear();
     }
 
     /// Queues `var` for its narrowing checkers, unless it is queued.

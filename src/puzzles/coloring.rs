@@ -14,6 +14,7 @@ use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::candidates::Candidates;
 use crate::checker::{Checker, DynChecker};
 use crate::constraints::AllDifferent;
+use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder, VariableOrder};
 
@@ -506,6 +507,8 @@ pub struct NeighboursDiffer {
     used: Vec<u64>,
     /// Per vertex and colour: how many assigned neighbours have it.
     counts: Vec<u32>,
+    /// Whether it narrows (see [`narrowing`](Self::narrowing)).
+    narrowing: bool,
 }
 
 impl NeighboursDiffer {
@@ -545,7 +548,34 @@ impl NeighboursDiffer {
             colors: 0,
             used: Vec::new(),
             counts: Vec::new(),
+            narrowing: false,
         }
+    }
+
+    /// The same rule, narrowing: a vertex's colour, once it is the only
+    /// one left, leaves its neighbours' candidates at once, so the kept
+    /// sets are exactly the colours each vertex has left. Then
+    /// smallest-domain-first reads their sizes instead of filtering every
+    /// vertex at every node, which keeps large sparse graphs fast; a step
+    /// that leaves a neighbour no colour is rejected where it is made.
+    /// The answers are the same.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::coloring::{Graph, NeighboursDiffer}, ModelBuilder, VariableOrder};
+    ///
+    /// // A 5-cycle with 3 colours: 30 colourings, either way.
+    /// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
+    /// for rule in [NeighboursDiffer::new(&c5), NeighboursDiffer::new(&c5).narrowing()] {
+    ///     let mut b = ModelBuilder::new();
+    ///     (1..=5).for_each(|v| _ = b.variable(c5.name(v), 0..3));
+    ///     b.order(VariableOrder::SmallestDomainFirst);
+    ///     assert_eq!(b.build((rule,)).unwrap().search().count().value, 30);
+    /// }
+    /// ```
+    #[must_use]
+    pub fn narrowing(mut self) -> Self {
+        self.narrowing = true;
+        self
     }
 
     #[inline(always)]
@@ -578,6 +608,27 @@ impl<V> Checker<V> for NeighboursDiffer {
     #[inline(always)]
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
         candidates.words_mut()[0] &= !self.used[var];
+    }
+
+    fn narrows(&self) -> bool {
+        self.narrowing
+    }
+
+    // A fixed vertex's colour leaves every neighbour: no candidate left
+    // is one an assigned neighbour holds.
+    fn filters(&self) -> bool {
+        !self.narrowing
+    }
+
+    fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        if d.len(var) != 1 {
+            return Ok(());
+        }
+        let color = d.min(var).unwrap_or(0);
+        for t in self.around(var) {
+            d.remove(self.targets[t] as usize, color)?;
+        }
+        Ok(())
     }
 
     #[inline]
@@ -655,7 +706,12 @@ fn build<V: Clone>(
     if mirror {
         b.mirror_symmetry();
     }
-    b.build((NeighboursDiffer::new(graph),))
+    let rule = NeighboursDiffer::new(graph);
+    b.build((match order {
+        // Kept sets make smallest-domain-first read sizes, not filter.
+        VariableOrder::SmallestDomainFirst => rule.narrowing(),
+        _ => rule,
+    },))
 }
 
 /// One variable per vertex with the colours of `palette`, `pins` applied.
@@ -697,7 +753,8 @@ fn build_with_cliques(
 ) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelError> {
     let mut b = variables(graph, palette, pins)?;
     b.order(VariableOrder::SmallestDomainFirst);
-    let mut checkers: Vec<DynChecker<usize>> = vec![Box::new(NeighboursDiffer::new(graph))];
+    let mut checkers: Vec<DynChecker<usize>> =
+        vec![Box::new(NeighboursDiffer::new(graph).narrowing())];
     for (k, clique) in cliques.iter().enumerate() {
         let scope = clique.iter().map(|&v| v - 1);
         checkers.push(Box::new(AllDifferent::new(

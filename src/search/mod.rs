@@ -14,6 +14,7 @@ mod frames;
 mod parallel;
 mod propagate;
 mod run;
+mod smallest;
 mod split;
 mod state;
 

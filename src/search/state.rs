@@ -15,6 +15,7 @@ use crate::outcome::{Disagreement, Stats};
 
 use super::budget::Budget;
 use super::frames::Frames;
+use super::smallest::{Keys, Smallest};
 
 /// Marks a domain index no checker rejected.
 const NO_CHECKER: u32 = u32::MAX;
@@ -49,6 +50,9 @@ pub(crate) struct State<'t, V> {
     /// checking, or narrowing that leaves nothing to filter): their sizes
     /// are what smallest-domain-first compares.
     pub(crate) exact_sizes: bool,
+    /// With exact sizes and smallest-domain-first: the tree that picks the
+    /// next variable (built at the first pick).
+    pub(crate) smallest: Option<Smallest>,
     pub(crate) budget: Budget,
     /// Solutions visited.
     pub(crate) solutions: u128,
@@ -109,6 +113,7 @@ impl<'t, V> State<'t, V> {
             lookahead: 0,
             propagating: false,
             exact_sizes: false,
+            smallest: None,
             budget,
             solutions: 0,
             count: 0,
@@ -171,6 +176,7 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
 ) -> Result<(), Wipeout> {
     frames.set_index(d, choice.index);
     st.slots[choice.var] = choice.index as u32;
+    st.kept.touch(choice.var);
     checkers.assign_all(choice, st.watch);
     if !st.propagating {
         return Ok(());
@@ -184,6 +190,7 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
         checkers.unassign_all(choice, st.watch);
         st.kept.restore(mark);
         st.slots[choice.var] = UNASSIGNED;
+        st.kept.touch(choice.var);
     }
     result
 }
@@ -201,6 +208,7 @@ pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
         st.kept.restore(frames.store().mark[d]);
     }
     st.slots[choice.var] = UNASSIGNED;
+    st.kept.touch(choice.var);
 }
 
 /// Fills frame `d` with the candidates of `var` on the general path: its
@@ -294,40 +302,22 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
 pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
     checkers: &C,
     frames: &mut F,
-    st: &State<'t, V>,
+    st: &mut State<'t, V>,
     d: usize,
 ) -> usize {
+    if st.exact_sizes {
+        // Every kept set is exact: the tree knows the smallest.
+        return pick_exact(st);
+    }
     // (size, degree, var)
     let mut best: Option<(u32, u32, usize)> = None;
-    if st.exact_sizes {
-        // A variable with one candidate left is picked first, with the usual
-        // tie rule, from those that came down to one, without a scan.
-        for &var in &st.kept.singles {
-            let var = var as usize;
-            if st.slots[var] != UNASSIGNED || st.kept.size[var] != 1 {
-                continue;
-            }
-            let degree = st.options.degrees[var];
-            let better = best.is_none_or(|(_, g, v)| degree > g || (degree == g && var < v));
-            if better {
-                best = Some((1, degree, var));
-            }
-        }
-        if let Some((_, _, var)) = best {
-            return var;
-        }
-    }
     let assignment = Assignment::new(st.table, &st.slots);
     for var in 0..st.n {
         if st.slots[var] != UNASSIGNED {
             continue;
         }
-        let size = if st.exact_sizes
-            || st.lookahead == ALL
-            || (st.watch.skips_filters && st.watch.filtering[var].is_empty())
-        {
-            // Forward checking keeps every set filtered; so does narrowing
-            // that leaves nothing for a filter.
+        let size = if st.watch.skips_filters && st.watch.filtering[var].is_empty() {
+            // Narrowing that leaves nothing for a filter keeps this set exact.
             st.kept.size[var]
         } else {
             let dst = frames.store().words_mut(d);
@@ -348,6 +338,31 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
         }
     }
     best.map_or(0, |(_, _, var)| var)
+}
+
+/// Smallest-domain-first over exact kept sets, from the tree: the
+/// smallest set, then the highest degree, then the lowest index (an empty
+/// set first of all, the lowest index among empty ones), as a scan would
+/// find it.
+fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
+    let keys = Keys {
+        size: &st.kept.size,
+        degrees: &st.options.degrees,
+        slots: &st.slots,
+    };
+    match &mut st.smallest {
+        Some(tree) => {
+            for &var in &st.kept.touched {
+                tree.update(var as usize, &keys);
+            }
+        }
+        None => {
+            st.smallest = Some(Smallest::new(st.n, &keys));
+            st.kept.tracking = true;
+        }
+    }
+    st.kept.untouch_all();
+    st.smallest.as_ref().and_then(Smallest::best).unwrap_or(0)
 }
 
 /// Reports the rejected domain indices of frame `d` (variable `var`) from

@@ -209,3 +209,15 @@ fn many_vertices_and_repeated_edges_are_read_in_linear_time() {
     assert_eq!(output.code, Some(0), "{output:?}");
     assert_eq!(output.stdout, "2\n");
 }
+
+#[test]
+fn many_isolated_vertices_are_coloured_without_a_scan_per_node() {
+    // Smallest-domain-first used to filter every vertex at every node:
+    // 131,072 isolated vertices with one colour took minutes.
+    let output = run_with_input(NAME, &["--colors", "1"], "p edge 131072 0\n");
+    assert_eq!(output.code, Some(0), "{output:?}");
+    let lines: Vec<&str> = output.stdout.lines().collect();
+    assert_eq!(lines.len(), 131_072);
+    assert_eq!(lines[0], "1 0");
+    assert_eq!(lines[131_071], "131072 0");
+}

@@ -86,3 +86,31 @@ fn small_graphs_have_their_known_chromatic_numbers() {
         assert_chromatic(n, &complete(n), n, "complete graph");
     }
 }
+
+#[test]
+fn narrowing_neighbours_count_what_brute_force_counts_in_every_order() {
+    use backtracker::puzzles::coloring::NeighboursDiffer;
+    use backtracker::{ModelBuilder, StopReason, VariableOrder};
+
+    for (n, edges, k) in [
+        (10, petersen(), 3),
+        (5, cycle(5), 3),
+        (7, cycle(7), 2),
+        (5, complete(5), 5),
+        (6, queen_graph(2).into_iter().chain([(5, 6)]).collect(), 4),
+    ] {
+        let expected = crate::support::brute_force_colorings(n, &edges, k);
+        let g = graph(n, &edges);
+        for order in [VariableOrder::Declared, VariableOrder::SmallestDomainFirst] {
+            for cross in [false, true] {
+                let mut b = ModelBuilder::new();
+                (1..=n).for_each(|v| _ = b.variable(g.name(v), 0..k));
+                b.order(order);
+                let mut model = b.build((NeighboursDiffer::new(&g).narrowing(),)).unwrap();
+                let outcome = model.search().cross_check(cross).count();
+                assert_eq!(outcome.stop, StopReason::Completed, "{edges:?}");
+                assert_eq!(outcome.value, expected, "{edges:?} with {k} colours");
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Smallest-domain-first without a scan, when every kept set is exactly
+//! the candidates of its variable: a tournament tree over the variables,
+//! whose root is the one to enter next. Only the variables whose set size
+//! or assignment changed since the last pick are updated, each in
+//! O(log n).
+
+use crate::assignment::UNASSIGNED;
+
+/// No variable (an empty subtree, or every variable in it assigned).
+const NONE: u32 = u32::MAX;
+
+/// The tournament tree: node `i` (from 1) holds the best variable of its
+/// subtree, leaves at `leaves..2 * leaves`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Smallest {
+    leaves: usize,
+    tree: Vec<u32>,
+}
+
+/// What the tree compares: a variable's set size, its degree and whether
+/// it is assigned.
+pub(crate) struct Keys<'a> {
+    pub(crate) size: &'a [u32],
+    pub(crate) degrees: &'a [u32],
+    pub(crate) slots: &'a [u32],
+}
+
+impl Keys<'_> {
+    /// The better of `a` and `b` to enter next: the smaller set, then the
+    /// higher degree, then the lower index; an empty set first of all,
+    /// the lower index first among empty ones; never an assigned one.
+    #[inline]
+    fn better(&self, a: u32, b: u32) -> u32 {
+        let open = |v: u32| v != NONE && self.slots[v as usize] == UNASSIGNED;
+        match (open(a), open(b)) {
+            (false, false) => NONE,
+            (true, false) => a,
+            (false, true) => b,
+            (true, true) => {
+                let key = |v: u32| {
+                    let size = self.size[v as usize];
+                    let degree = if size == 0 {
+                        0
+                    } else {
+                        self.degrees[v as usize]
+                    };
+                    (size, std::cmp::Reverse(degree), v)
+                };
+                if key(b) < key(a) { b } else { a }
+            }
+        }
+    }
+}
+
+impl Smallest {
+    /// The tree over `n` variables, built from `keys`.
+    pub(crate) fn new(n: usize, keys: &Keys<'_>) -> Smallest {
+        // Two leaves at least, so that the root is a match.
+        let leaves = n.next_power_of_two().max(2);
+        let mut tree = vec![NONE; 2 * leaves];
+        for (var, node) in tree[leaves..leaves + n].iter_mut().enumerate() {
+            *node = var as u32;
+        }
+        for i in (1..leaves).rev() {
+            tree[i] = keys.better(tree[2 * i], tree[2 * i + 1]);
+        }
+        Smallest { leaves, tree }
+    }
+
+    /// Plays the matches on the way from `var`'s leaf to the root again.
+    #[inline]
+    pub(crate) fn update(&mut self, var: usize, keys: &Keys<'_>) {
+        let mut i = (self.leaves + var) / 2;
+        while i >= 1 {
+            self.tree[i] = keys.better(self.tree[2 * i], self.tree[2 * i + 1]);
+            i /= 2;
+        }
+    }
+
+    /// The variable to enter next, if any is unassigned.
+    #[inline]
+    pub(crate) fn best(&self) -> Option<usize> {
+        let root = self.tree[1];
+        (root != NONE).then_some(root as usize)
+    }
+}
