@@ -103,7 +103,7 @@ pub(crate) struct Kept {
     pub(crate) log: Option<Vec<(u32, u32)>>,
     /// When smallest-domain-first keeps a tree of the sizes: the variables
     /// whose size (or assignment) changed since it last looked, once each.
-    pub(crate) tracking: bool,
+    tracking: bool,
     pub(crate) touched: Vec<u32>,
     is_touched: Vec<bool>,
 }
@@ -276,15 +276,16 @@ impl Kept {
     /// tracking.
     #[inline]
     pub(crate) fn touch(&mut self, var: usize) {
-        if self.tracking {
-            if self.is_touched.len() <= var {
-                self.is_touched.resize(self.size.len(), false);
-            }
-            if !self.is_touched[var] {
-                self.is_touched[var] = true;
-                self.touched.push(var as u32);
-            }
+        if self.tracking && !self.is_touched[var] {
+            self.is_touched[var] = true;
+            self.touched.push(var as u32);
         }
+    }
+
+    /// Starts noting which variables [`touch`](Self::touch) is told of.
+    pub(crate) fn track(&mut self) {
+        self.tracking = true;
+        self.is_touched = vec![false; self.size.len()];
     }
 
     /// Forgets the touched variables, once looked at.

@@ -358,7 +358,7 @@ fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
         }
         None => {
             st.smallest = Some(Smallest::new(st.n, &keys));
-            st.kept.tracking = true;
+            st.kept.track();
         }
     }
     st.kept.untouch_all();
