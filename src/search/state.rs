@@ -69,6 +69,9 @@ pub(crate) struct State<'t, V> {
     marks: Vec<u32>,
     stride: usize,
     cursor: Vec<u32>,
+    /// Events: the candidate words before the current checker filtered,
+    /// kept between nodes so that filtering allocates nothing.
+    before: Vec<u64>,
     /// With a value-order hook: per frame, the untried candidates, last first.
     pub(crate) ordered: Vec<Vec<u32>>,
     /// When removal events are asked for: the values narrowing removed
@@ -124,6 +127,7 @@ impl<'t, V> State<'t, V> {
             marks: Vec::new(),
             stride: 0,
             cursor: Vec::new(),
+            before: Vec::new(),
             ordered: Vec::new(),
             removals: None,
             describe: None,
@@ -222,7 +226,6 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
     d: usize,
     var: usize,
 ) -> u64 {
-    let w = st.w;
     let assignment = Assignment::new(st.table, &st.slots);
     let dst = frames.store().words_mut(d);
     if ONE {
@@ -243,7 +246,9 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
             }
             let marks = &mut st.marks[d * st.stride..(d + 1) * st.stride];
             marks.fill(NO_CHECKER);
-            let mut prev = dst.to_vec();
+            let prev = &mut st.before;
+            prev.clear();
+            prev.extend_from_slice(dst);
             checkers.filter_each(
                 &assignment,
                 var,
@@ -291,7 +296,6 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
         }
         st.ordered[d] = list.iter().rev().map(|&i| i as u32).collect();
     }
-    let _ = w;
     if ONE { frames.store().cand[d] } else { 0 }
 }
 
