@@ -72,6 +72,10 @@ pub(crate) struct State<'t, V> {
     /// Events: the candidate words before the current checker filtered,
     /// kept between nodes so that filtering allocates nothing.
     before: Vec<u64>,
+    /// The variable smallest-domain-first last picked by filtering one-word
+    /// sets, with its filtered set, for [`fill`] to use instead of
+    /// filtering it again.
+    picked: Option<(usize, u64)>,
     /// With a value-order hook: per frame, the untried candidates, last first.
     pub(crate) ordered: Vec<Vec<u32>>,
     /// When removal events are asked for: the values narrowing removed
@@ -128,6 +132,7 @@ impl<'t, V> State<'t, V> {
             stride: 0,
             cursor: Vec::new(),
             before: Vec::new(),
+            picked: None,
             ordered: Vec::new(),
             removals: None,
             describe: None,
@@ -227,6 +232,7 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
     var: usize,
 ) -> u64 {
     let assignment = Assignment::new(st.table, &st.slots);
+    let picked = st.picked.take();
     let dst = frames.store().words_mut(d);
     if ONE {
         dst[0] = st.kept.words[var];
@@ -281,7 +287,11 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
             );
         }
     } else if ONE {
-        dst[0] = checkers.filter_all_word(&assignment, var, dst[0], st.watch);
+        dst[0] = match picked {
+            // Smallest-domain-first filtered this very set to pick it.
+            Some((picked, word)) if picked == var => word,
+            _ => checkers.filter_all_word(&assignment, var, dst[0], st.watch),
+        };
     } else {
         checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.watch);
     }
@@ -309,39 +319,46 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
     st: &mut State<'t, V>,
     d: usize,
 ) -> usize {
+    st.picked = None;
     if st.exact_sizes {
         // Every kept set is exact: the tree knows the smallest.
         return pick_exact(st);
     }
-    // (size, degree, var)
-    let mut best: Option<(u32, u32, usize)> = None;
+    // (size, degree, var, the filtered set when it is one word)
+    let mut best: Option<(u32, u32, usize, Option<u64>)> = None;
     let assignment = Assignment::new(st.table, &st.slots);
     for var in 0..st.n {
         if st.slots[var] != UNASSIGNED {
             continue;
         }
-        let size = if st.watch.skips_filters && st.watch.filtering[var].is_empty() {
+        let (size, word) = if st.watch.skips_filters && st.watch.filtering[var].is_empty() {
             // Narrowing that leaves nothing for a filter keeps this set exact.
-            st.kept.size[var]
+            (st.kept.size[var], None)
+        } else if st.w == 1 {
+            let word = checkers.filter_all_word(&assignment, var, st.kept.words[var], st.watch);
+            (word.count_ones(), Some(word))
         } else {
             let dst = frames.store().words_mut(d);
             dst.copy_from_slice(st.kept.of(var));
             checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.watch);
-            dst.iter().map(|x| x.count_ones()).sum::<u32>()
+            (dst.iter().map(|x| x.count_ones()).sum::<u32>(), None)
         };
         if size == 0 {
+            st.picked = word.map(|w| (var, w));
             return var;
         }
         let degree = st.options.degrees[var];
         let better = match best {
             None => true,
-            Some((s, g, _)) => size < s || (size == s && degree > g),
+            Some((s, g, _, _)) => size < s || (size == s && degree > g),
         };
         if better {
-            best = Some((size, degree, var));
+            best = Some((size, degree, var, word));
         }
     }
-    best.map_or(0, |(_, _, var)| var)
+    let (_, _, var, word) = best.unwrap_or((0, 0, 0, None));
+    st.picked = word.map(|w| (var, w));
+    var
 }
 
 /// Smallest-domain-first over exact kept sets, from the tree: the
