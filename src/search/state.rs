@@ -324,6 +324,10 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
         // Every kept set is exact: the tree knows the smallest.
         return pick_exact(st);
     }
+    if st.w == 1 && !st.watch.skips_filters {
+        st.picked = pick_one_word(checkers, st);
+        return st.picked.map_or(0, |(var, _)| var);
+    }
     // (size, degree, var, the filtered set when it is one word)
     let mut best: Option<(u32, u32, usize, Option<u64>)> = None;
     let assignment = Assignment::new(st.table, &st.slots);
@@ -359,6 +363,33 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
     let (_, _, var, word) = best.unwrap_or((0, 0, 0, None));
     st.picked = word.map(|w| (var, w));
     var
+}
+
+/// [`pick`] when every set is one word: the picked variable and its
+/// filtered set, each set filtered in a register.
+fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize, u64)> {
+    let assignment = Assignment::new(st.table, &st.slots);
+    // (size, degree, var, set)
+    let mut best: Option<(u32, u32, usize, u64)> = None;
+    let vars = st.slots.iter().zip(&st.kept.words).zip(&st.options.degrees);
+    for (var, ((&slot, &kept), &degree)) in vars.enumerate().take(st.n) {
+        if slot != UNASSIGNED {
+            continue;
+        }
+        let word = checkers.filter_all_word(&assignment, var, kept, st.watch);
+        let size = word.count_ones();
+        if size == 0 {
+            return Some((var, 0));
+        }
+        let better = match best {
+            None => true,
+            Some((s, g, _, _)) => size < s || (size == s && degree > g),
+        };
+        if better {
+            best = Some((size, degree, var, word));
+        }
+    }
+    best.map(|(_, _, var, word)| (var, word))
 }
 
 /// Smallest-domain-first over exact kept sets, from the tree: the
