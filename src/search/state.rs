@@ -324,68 +324,75 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
         // Every kept set is exact: the tree knows the smallest.
         return pick_exact(st);
     }
-    if st.w == 1 && !st.watch.skips_filters {
-        st.picked = pick_one_word(checkers, st);
-        return st.picked.map_or(0, |(var, _)| var);
+    if st.w == 1 {
+        let (var, word) = pick_one_word(checkers, st).unwrap_or((0, None));
+        st.picked = word.map(|word| (var, word));
+        return var;
     }
-    // (size, degree, var, the filtered set when it is one word)
-    let mut best: Option<(u32, u32, usize, Option<u64>)> = None;
+    // (size, degree, var)
+    let mut best: Option<(u32, u32, usize)> = None;
     let assignment = Assignment::new(st.table, &st.slots);
     for var in 0..st.n {
         if st.slots[var] != UNASSIGNED {
             continue;
         }
-        let (size, word) = if st.watch.skips_filters && st.watch.filtering[var].is_empty() {
-            // Narrowing that leaves nothing for a filter keeps this set exact.
-            (st.kept.size[var], None)
-        } else if st.w == 1 {
-            let word = checkers.filter_all_word(&assignment, var, st.kept.words[var], st.watch);
-            (word.count_ones(), Some(word))
+        let size = if exact(st, var) {
+            st.kept.size[var]
         } else {
             let dst = frames.store().words_mut(d);
             dst.copy_from_slice(st.kept.of(var));
             checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.watch);
-            (dst.iter().map(|x| x.count_ones()).sum::<u32>(), None)
+            dst.iter().map(|x| x.count_ones()).sum::<u32>()
         };
         if size == 0 {
-            st.picked = word.map(|w| (var, w));
             return var;
         }
         let degree = st.options.degrees[var];
-        let better = match best {
-            None => true,
-            Some((s, g, _, _)) => size < s || (size == s && degree > g),
-        };
-        if better {
-            best = Some((size, degree, var, word));
+        if beats(size, degree, best.map(|(s, g, _)| (s, g))) {
+            best = Some((size, degree, var));
         }
     }
-    let (_, _, var, word) = best.unwrap_or((0, 0, 0, None));
-    st.picked = word.map(|w| (var, w));
-    var
+    best.map_or(0, |(_, _, var)| var)
 }
 
-/// [`pick`] when every set is one word: the picked variable and its
-/// filtered set, each set filtered in a register.
-fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize, u64)> {
+/// Whether the kept set of `var` is exactly its candidates: narrowing that
+/// leaves nothing for a filter keeps it so.
+#[inline]
+fn exact<V>(st: &State<'_, V>, var: usize) -> bool {
+    st.watch.skips_filters && st.watch.filtering[var].is_empty()
+}
+
+/// Whether a set of `size` candidates whose variable has `degree` goes
+/// before the best so far (`(size, degree)`): fewer candidates, then a
+/// higher degree; the lower index wins ties, as variables come in order.
+#[inline]
+fn beats(size: u32, degree: u32, best: Option<(u32, u32)>) -> bool {
+    best.is_none_or(|(s, g)| size < s || (size == s && degree > g))
+}
+
+/// [`pick`] when every set is one word, filtered in a register: the picked
+/// variable, with its filtered set unless its kept set was exact already
+/// (then [`fill`] reads the kept set as usual).
+fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize, Option<u64>)> {
     let assignment = Assignment::new(st.table, &st.slots);
     // (size, degree, var, set)
-    let mut best: Option<(u32, u32, usize, u64)> = None;
+    let mut best: Option<(u32, u32, usize, Option<u64>)> = None;
+    let skips = st.watch.skips_filters;
     let vars = st.slots.iter().zip(&st.kept.words).zip(&st.options.degrees);
     for (var, ((&slot, &kept), &degree)) in vars.enumerate().take(st.n) {
         if slot != UNASSIGNED {
             continue;
         }
-        let word = checkers.filter_all_word(&assignment, var, kept, st.watch);
-        let size = word.count_ones();
-        if size == 0 {
-            return Some((var, 0));
-        }
-        let better = match best {
-            None => true,
-            Some((s, g, _, _)) => size < s || (size == s && degree > g),
+        let (size, word) = if skips && exact(st, var) {
+            (st.kept.size[var], None)
+        } else {
+            let word = checkers.filter_all_word(&assignment, var, kept, st.watch);
+            (word.count_ones(), Some(word))
         };
-        if better {
+        if size == 0 {
+            return Some((var, word));
+        }
+        if beats(size, degree, best.map(|(s, g, _, _)| (s, g))) {
             best = Some((size, degree, var, word));
         }
     }
