@@ -426,7 +426,7 @@ impl<V> ModelBuilder<V> {
         let degrees = degrees(n, &checkers);
         Ok(Model {
             table: Arc::new(table),
-            checkers,
+            checkers: Some(checkers),
             watch: Arc::new(watch),
             options: Arc::new(Options {
                 order: self.order,
@@ -474,12 +474,27 @@ fn degrees<V, C: Checkers<V>>(n: usize, checkers: &C) -> Vec<u32> {
 /// ```
 pub struct Model<V, C> {
     pub(crate) table: Arc<Table<V>>,
-    pub(crate) checkers: C,
+    /// The checkers: always there, except while the lean loop holds them
+    /// on its own stack (it puts them back even when a checker panics).
+    pub(crate) checkers: Option<C>,
     pub(crate) watch: Arc<Watch>,
     pub(crate) options: Arc<Options<V>>,
     /// A checker panicked during a search, so their states may be
     /// inconsistent: every later search stops at once.
     pub(crate) poisoned: bool,
+}
+
+/// The checkers in their slot, where they always are outside the lean
+/// loop, which cannot be running while its model is borrowed.
+pub(crate) fn home<C>(slot: &Option<C>) -> &C {
+    slot.as_ref()
+        .expect("the checkers are in their slot outside the lean loop")
+}
+
+/// [`home`], to change.
+pub(crate) fn home_mut<C>(slot: &mut Option<C>) -> &mut C {
+    slot.as_mut()
+        .expect("the checkers are in their slot outside the lean loop")
 }
 
 impl<V, C: Clone> Clone for Model<V, C> {
@@ -561,9 +576,8 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// ```
     #[must_use]
     pub fn checker_names(&self) -> Vec<&str> {
-        (0..self.checkers.len())
-            .map(|k| self.checkers.name(k))
-            .collect()
+        let checkers = self.checkers();
+        (0..checkers.len()).map(|k| checkers.name(k)).collect()
     }
 
     /// The checkers (to read what they hold after a search).
@@ -580,7 +594,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// ```
     #[must_use]
     pub fn checkers(&self) -> &C {
-        &self.checkers
+        home(&self.checkers)
     }
 
     /// Whether the model declared [mirror symmetry](ModelBuilder::mirror_symmetry).
@@ -663,9 +677,10 @@ impl<V, C: Checkers<V>> Model<V, C> {
             })
             .collect();
         let assignment = Assignment::new(&self.table, &slots);
-        (0..self.checkers.len())
-            .find(|&k| !self.checkers.check_one(k, &assignment))
-            .map(|k| self.checkers.name(k))
+        let checkers = self.checkers();
+        (0..checkers.len())
+            .find(|&k| !checkers.check_one(k, &assignment))
+            .map(|k| checkers.name(k))
     }
 }
 

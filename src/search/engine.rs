@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::assignment::Choice;
 use crate::checkers::sealed::Set;
-use crate::model::Model;
+use crate::model::{Model, home, home_mut};
 use crate::observe::{Control, Event, Observer};
 use crate::outcome::{Outcome, Stats, StopReason};
 
@@ -89,7 +89,8 @@ enum Reached {
 
 /// One search of a model.
 pub(crate) struct Engine<'m, V, C: Set<V>> {
-    checkers: &'m mut C,
+    /// The model's slot for its checkers (see [`home`]).
+    checkers: &'m mut Option<C>,
     pub(crate) st: State<'m, V>,
     pub(super) store: Store,
     /// The fixed-array frames' value table (up to 64 variables).
@@ -122,7 +123,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             config.cancel.clone(),
             config.shared.clone(),
         );
-        let mut st = State::new(table, options, watch, checkers.len(), budget);
+        let mut st = State::new(table, options, watch, home(checkers).len(), budget);
         st.describe = config.describe;
         st.lookahead = config.lookahead;
         st.propagating = watch.any_narrowing() || config.lookahead > 0;
@@ -246,7 +247,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     pub(super) fn parts(&mut self) -> (&mut C, SliceFrames<'_, 'm, V>, &mut State<'m, V>) {
         let table = self.st.table;
         (
-            &mut *self.checkers,
+            home_mut(self.checkers),
             SliceFrames {
                 store: &mut self.store,
                 initial: &table.initial,
@@ -330,7 +331,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     }
 
     pub(crate) fn stats(&self) -> Stats {
-        self.st.stats(&*self.checkers)
+        self.st.stats(home(self.checkers))
     }
 
     /// The weighted count so far.
@@ -350,7 +351,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// Runs the narrowing of the root: `Ok(false)` when it finds no
     /// solution, the disagreement cross-check mode found there as an error.
     pub(super) fn root(&mut self) -> Result<bool, StopReason> {
-        let reached = propagate::root(&*self.checkers, &mut self.st).is_ok();
+        let reached = propagate::root(home(self.checkers), &mut self.st).is_ok();
         self.disagreed()?;
         Ok(reached)
     }
@@ -359,7 +360,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// prefix with no step to judge: whether every checker accepts it.
     pub(super) fn complete_is_solution(&self) -> bool {
         let assignment = self.st.assignment();
-        (0..self.checkers.len()).all(|k| self.checkers.check_one(k, &assignment))
+        let checkers = home(self.checkers);
+        (0..checkers.len()).all(|k| checkers.check_one(k, &assignment))
     }
 
     /// Counts the solutions below each unit in turn (weighted), keeping the
@@ -475,7 +477,14 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             return Control::Continue;
         }
         let var = self.store.var_at[d] as usize;
-        state::report(&*self.checkers, &mut self.st, observer, d, var, usize::MAX)
+        state::report(
+            home(self.checkers),
+            &mut self.st,
+            observer,
+            d,
+            var,
+            usize::MAX,
+        )
     }
 
     /// Assigns the rest of `prefix` from frame `self.path` on, entering
@@ -511,7 +520,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             }
             if owned && O::EVENTS {
                 let var = self.store.var_at[j] as usize;
-                let control = state::report(&*self.checkers, &mut self.st, observer, j, var, index);
+                let control =
+                    state::report(home(self.checkers), &mut self.st, observer, j, var, index);
                 if control == Control::Stop {
                     return Err(StopReason::Stopped);
                 }
@@ -529,8 +539,14 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 if owned {
                     // Not a node after all.
                     self.st.budget.left += 1;
-                    let control =
-                        state::wipeout(&*self.checkers, &mut self.st, observer, j, choice, cause);
+                    let control = state::wipeout(
+                        home(self.checkers),
+                        &mut self.st,
+                        observer,
+                        j,
+                        choice,
+                        cause,
+                    );
                     if control == Control::Stop {
                         return Err(StopReason::Stopped);
                     }
@@ -555,7 +571,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     Control::Stop => return Err(StopReason::Stopped),
                 }
                 if O::EVENTS
-                    && state::report_removals(&*self.checkers, &mut self.st, observer, j)
+                    && state::report_removals(home(self.checkers), &mut self.st, observer, j)
                         == Control::Stop
                 {
                     return Err(StopReason::Stopped);
@@ -572,7 +588,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         }
         if self.st.describe.is_some() && self.st.options.mirror {
             let slots = self.st.slots.clone();
-            super::cross_check::mirror(&*self.checkers, &mut self.st, &slots);
+            super::cross_check::mirror(home(self.checkers), &mut self.st, &slots);
             self.disagreed()?;
         }
         self.st.solutions += 1;

@@ -24,6 +24,7 @@ use crate::checkers::sealed::Set;
 use crate::observe::{Control, Event, Observer};
 use crate::outcome::StopReason;
 
+use crate::model::home_mut;
 use crate::observe::NoObserver;
 
 use super::frames::{ArrayFrames, Frames, Store, Values};
@@ -120,24 +121,43 @@ fn lean_look_ahead<'t, V, C: Set<V>, F: Frames<'t, V>>(
         .all(|var| checkers.filter_all_word(&assignment, var, frames.initial(var), st.watch) != 0)
 }
 
+/// The checkers moved out of their slot onto the lean loop's stack, and put
+/// back when the loop returns or a checker panics.
+///
+/// On the loop's own stack, nothing else can reach the checkers, so the
+/// optimiser keeps their state in registers for the whole loop; behind a
+/// reference it writes that state back to memory at every change.
+struct OnStack<'a, C> {
+    slot: &'a mut Option<C>,
+    checkers: Option<C>,
+}
+
+impl<C> Drop for OnStack<'_, C> {
+    fn drop(&mut self) {
+        *self.slot = self.checkers.take();
+    }
+}
+
 /// [`run`] on the lean path over fixed-array frames, which live on this
-/// function's own stack for the loop, beside nothing the checkers could
-/// reach: the optimiser can then keep the checkers' state in registers.
+/// function's own stack for the loop, as do the checkers (see [`OnStack`]).
 #[inline(never)]
 pub(crate) fn run_in_arrays<'t, V, C: Set<V>, const COUNT: bool, const LOOK: bool>(
-    checkers: &mut C,
+    slot: &mut Option<C>,
     store: &mut Store,
     values: &Values<'t, V>,
     st: &mut State<'t, V>,
 ) -> Exit {
     let n = st.n;
     let mut frames = ArrayFrames::load(store, values, &st.table.initial, n);
+    let checkers = slot.take();
+    let mut local = OnStack { slot, checkers };
     let exit = body::<V, C, NoObserver, _, true, COUNT, true, LOOK>(
-        checkers,
+        home_mut(&mut local.checkers),
         &mut frames,
         st,
         &mut NoObserver,
     );
+    drop(local);
     frames.unload(n);
     exit
 }

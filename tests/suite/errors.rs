@@ -387,6 +387,8 @@ fn a_checker_that_panicked_leaves_the_model_unusable_not_wrong() {
         }));
         assert!(caught.is_err(), "the checker panicked after {after} calls");
         assert!(model.is_poisoned());
+        // The checkers are still the model's, as the panic left them.
+        assert_eq!(model.checkers().1.calls, after);
         // Every later search says so instead of counting on broken state.
         let again = model.search().count();
         assert_eq!((again.value, again.stop.clone()), (0, StopReason::Unusable));
