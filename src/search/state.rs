@@ -176,6 +176,7 @@ impl<'t, V> State<'t, V> {
 /// Takes the step `var = index` at frame `d` on the general path: the
 /// checkers' `on_assign`, then narrowing and look-ahead. On a wipe-out the
 /// step is undone again and the cause returned.
+#[inline]
 pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
     checkers: &mut C,
     frames: &mut F,
@@ -205,6 +206,7 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
 }
 
 /// Undoes the step of frame `d` on the general path.
+#[inline]
 pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
     checkers: &mut C,
     frames: &mut F,
@@ -498,7 +500,22 @@ pub(crate) fn emit<V, O: Observer<V>>(observer: &mut O, event: &Event<'_, V>) ->
 
 /// Reports the removals narrowing made for the step just assigned at depth
 /// `d` (and forgets them).
+#[inline]
 pub(crate) fn report_removals<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    d: usize,
+) -> Control {
+    if st.removals.as_ref().is_none_or(Vec::is_empty) {
+        return Control::Continue;
+    }
+    report_each_removal(checkers, st, observer, d)
+}
+
+/// [`report_removals`] when there are some.
+#[inline(never)]
+fn report_each_removal<'t, V, C: Set<V>, O: Observer<V>>(
     checkers: &C,
     st: &mut State<'t, V>,
     observer: &mut O,
