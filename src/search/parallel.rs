@@ -155,8 +155,10 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
         };
         if config.tally {
             total.stats.rejections = Some(
-                (0..model.checkers().len())
-                    .map(|k| (model.checkers().name(k).to_owned(), 0))
+                model
+                    .checker_names()
+                    .into_iter()
+                    .map(|name| (name.to_owned(), 0))
                     .collect(),
             );
         }

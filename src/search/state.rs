@@ -507,24 +507,24 @@ pub(crate) fn report_removals<'t, V, C: Set<V>, O: Observer<V>>(
     observer: &mut O,
     d: usize,
 ) -> Control {
-    if st.removals.as_ref().is_none_or(Vec::is_empty) {
-        return Control::Continue;
+    match st.removals.as_mut() {
+        Some(list) if !list.is_empty() => {
+            let found = std::mem::take(list);
+            report_each_removal(checkers, st, observer, d, found)
+        }
+        _ => Control::Continue,
     }
-    report_each_removal(checkers, st, observer, d)
 }
 
-/// [`report_removals`] when there are some.
+/// [`report_removals`] of the removals `found`, out of line.
 #[inline(never)]
 fn report_each_removal<'t, V, C: Set<V>, O: Observer<V>>(
     checkers: &C,
-    st: &mut State<'t, V>,
+    st: &State<'t, V>,
     observer: &mut O,
     d: usize,
+    found: Vec<(u32, u32, u32)>,
 ) -> Control {
-    let Some(list) = st.removals.as_mut() else {
-        return Control::Continue;
-    };
-    let found = std::mem::take(list);
     let mut answer = Control::Continue;
     for (var, index, k) in found {
         answer = answer.max(observer.observe(&Event::Removed {
