@@ -121,6 +121,28 @@ fn lean_look_ahead<'t, V, C: Set<V>, F: Frames<'t, V>>(
         .all(|var| checkers.filter_all_word(&assignment, var, frames.initial(var), st.watch) != 0)
 }
 
+/// The index a frame holds until it takes a step (counting on the lean
+/// path only).
+const UNSTEPPED: usize = u32::MAX as usize;
+
+/// The deepest depth the steps of frames `first..n` reached since they were
+/// all set [`UNSTEPPED`]: one past the deepest frame that took a step (or
+/// 0). Each step at frame `d` reaches depth `d + 1`, and a frame takes a
+/// step before any frame below it does, so this is the deepest depth
+/// reached, but for solutions (depth `n`), which the caller adds. The
+/// frames that never took a step get index 0 back.
+fn deepest_stepped<'t, V, F: Frames<'t, V>>(frames: &mut F, first: usize, n: usize) -> usize {
+    let mut deepest = 0;
+    for dd in (first..n).rev() {
+        if frames.index(dd) != UNSTEPPED {
+            deepest = dd + 1;
+            break;
+        }
+        frames.set_index(dd, 0);
+    }
+    deepest
+}
+
 /// The checkers moved out of their slot onto the lean loop's stack, and put
 /// back when the loop returns or a checker panics.
 ///
@@ -225,6 +247,14 @@ where
     let mut left = st.budget.left;
     let mut found: u64 = 0;
     let mut max_depth = st.max_depth;
+    // Counting on the lean path, the deepest depth reached is read off the
+    // frames after the loop (see [`deepest_stepped`]) rather than kept at
+    // every node: one register less in the hottest loop.
+    let scan = LEAN && COUNT && !LOOK;
+    let first = st.depth;
+    if scan {
+        (first..n).for_each(|dd| frames.set_index(dd, UNSTEPPED));
+    }
     let exit = loop {
         let Some(index) = take::<V, F, ONE, LEAN>(&mut c, frames, st, d) else {
             // Frame d is exhausted.
@@ -298,7 +328,9 @@ where
                     left -= 1;
                 }
                 found += 1;
-                max_depth = n;
+                if !scan {
+                    max_depth = n;
+                }
                 if !COUNT {
                     break Exit::Solution;
                 }
@@ -346,7 +378,9 @@ where
                 if solutions <= left {
                     left -= solutions;
                     found += solutions;
-                    max_depth = max_depth.max(next + usize::from(solutions > 0));
+                    if !scan {
+                        max_depth = max_depth.max(next + usize::from(solutions > 0));
+                    }
                     if !defer {
                         checkers.unassign_all(choice, watch);
                     }
@@ -356,7 +390,9 @@ where
             frames.set_word(d, c);
             d = next;
             held = false;
-            max_depth = max_depth.max(d);
+            if !scan {
+                max_depth = max_depth.max(d);
+            }
             c = word;
             continue;
         }
@@ -476,6 +512,12 @@ where
     };
     if ONE {
         frames.set_word(d, c);
+    }
+    if scan {
+        max_depth = max_depth.max(deepest_stepped(frames, first, n));
+        if found > 0 {
+            max_depth = n;
+        }
     }
     st.depth = d;
     st.budget.left = left;

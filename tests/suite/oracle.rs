@@ -827,6 +827,20 @@ proptest! {
             let (lean_tuple, general_tuple) = with_tuple(&desc, VariableOrder::Declared, Nodes(lookahead));
             prop_assert_eq!(lean_tuple, lean.stats.nodes);
             prop_assert_eq!(general_tuple, lean.stats.nodes);
+            // Stopped part way by a node limit, they still agree, the
+            // deepest depth reached included.
+            for limit in [1, lean.stats.nodes / 3, lean.stats.nodes / 2 + 1] {
+                let lean = model.search().lookahead(lookahead).node_limit(limit).count();
+                let general = model
+                    .search()
+                    .lookahead(lookahead)
+                    .node_limit(limit)
+                    .observer(Seen::default())
+                    .count();
+                prop_assert_eq!(general.value, lean.value, "limit {}", limit);
+                prop_assert_eq!(general.stats.nodes, lean.stats.nodes, "limit {}", limit);
+                prop_assert_eq!(general.stats.max_depth, lean.stats.max_depth, "limit {}", limit);
+            }
         }
     }
 
