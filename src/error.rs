@@ -207,4 +207,11 @@ pub enum UnitError {
     /// The counts add up to more than `u128` holds.
     #[error("the counts add up to more than 2^128 - 1")]
     Overflow,
+    /// A split would give more units than its limit
+    /// ([`Model::split_at_most`](crate::Model::split_at_most)).
+    #[error("the split gives more than {limit} units: split at a smaller depth")]
+    TooManyUnits {
+        /// The most units the split was allowed.
+        limit: usize,
+    },
 }

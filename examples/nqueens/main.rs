@@ -141,8 +141,9 @@ struct Cli {
     #[command(flatten)]
     probes: estimate::ProbeOptions,
 
-    /// Write the search's work units, split at DEPTH rows, one per line;
-    /// `auto` picks the depth from estimates for --workers.
+    /// Write the search's work units, split at DEPTH rows, one per line
+    /// (a split of more than --max-units units is refused); `auto` picks
+    /// the depth from estimates for --workers.
     #[arg(long, value_name = "DEPTH", group = "mode", value_parser = parse_split)]
     split: Option<Split>,
 
@@ -167,6 +168,11 @@ struct Cli {
     /// Split depth of a --checkpoint run (default 3).
     #[arg(long, value_name = "DEPTH", requires = "checkpoint")]
     depth: Option<usize>,
+
+    /// The most units --split DEPTH and --checkpoint may split into
+    /// (default 1,000,000, about 200 MB of memory; up to 100,000,000).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    max_units: Option<u64>,
 }
 
 /// How `--split` cuts the tree.
@@ -333,6 +339,13 @@ impl Cli {
             usize::try_from(k).unwrap_or(usize::MAX)
         })
     }
+
+    /// The most units a split may give.
+    fn max_units(&self) -> usize {
+        self.max_units.map_or(work::MAX_UNITS, |k| {
+            usize::try_from(k).unwrap_or(usize::MAX)
+        })
+    }
 }
 
 fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
@@ -351,7 +364,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     match cli.split {
         Some(Split::Depth(depth)) => {
             let cancel = interrupt_flag();
-            return work::write_units(n, depth, !cli.no_symmetry, &cancel, out);
+            return work::write_units(n, depth, !cli.no_symmetry, cli.max_units(), &cancel, out);
         }
         Some(Split::Auto) => {
             let workers = cli.workers.map_or_else(
@@ -392,6 +405,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
                 let plan = work::Plan {
                     n,
                     depth: cli.depth.unwrap_or(work::DEFAULT_DEPTH),
+                    max_units: cli.max_units(),
                     symmetry,
                     threads,
                     stats: cli.stats,

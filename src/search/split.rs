@@ -2,6 +2,7 @@
 //! sub-problems, for threads on one machine and for many machines.
 
 use crate::checkers::Checkers;
+use crate::error::UnitError;
 use crate::model::Model;
 
 use super::engine::{Config, Engine};
@@ -104,18 +105,65 @@ impl<V, C: Checkers<V>> Model<V, C> {
     ///     .sum();
     /// assert_eq!(total, 4);
     /// ```
+    ///
+    /// The number of units grows about geometrically with `depth` and
+    /// nothing bounds it here: for a depth chosen from outside (a command
+    /// line, a file), use [`split_at_most`](Self::split_at_most).
     pub fn split(&mut self, depth: usize, symmetry: bool) -> Vec<Unit> {
+        self.split_capped(depth, symmetry, usize::MAX)
+    }
+
+    /// [`split`](Self::split), refused as soon as it would give more than
+    /// `max_units` units: the split then costs at most about that many
+    /// units' memory and time.
+    ///
+    /// # Errors
+    ///
+    /// [`UnitError::TooManyUnits`] when the split at `depth` holds more than
+    /// `max_units` units.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens, UnitError};
+    ///
+    /// let mut model = nqueens(8)?;
+    /// // Row 0 has 8 columns, and each leaves row 1 five or six.
+    /// assert_eq!(model.split_at_most(1, false, 8).unwrap().len(), 8);
+    /// assert_eq!(
+    ///     model.split_at_most(2, false, 8),
+    ///     Err(UnitError::TooManyUnits { limit: 8 })
+    /// );
+    /// assert_eq!(model.split_at_most(2, false, 100).unwrap(), model.split(2, false));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn split_at_most(
+        &mut self,
+        depth: usize,
+        symmetry: bool,
+        max_units: usize,
+    ) -> Result<Vec<Unit>, UnitError> {
+        let units = self.split_capped(depth, symmetry, max_units);
+        if units.len() > max_units {
+            return Err(UnitError::TooManyUnits { limit: max_units });
+        }
+        Ok(units)
+    }
+
+    /// [`split`](Self::split), stopped as soon as it holds more than `cap`
+    /// units (it then returns a part of the split, more than `cap` units).
+    fn split_capped(&mut self, depth: usize, symmetry: bool, cap: usize) -> Vec<Unit> {
         let mut units = self.roots(symmetry);
-        let target = depth.min(self.len());
-        for level in 1..=target {
-            units = self.deepen(units, level);
+        for level in 1..=depth.min(self.len()) {
+            if units.len() > cap {
+                break;
+            }
+            units = self.deepen(units, level, cap);
         }
         units
     }
 
-    /// [`split`](Self::split), abandoned (`None`) as soon as a level holds
-    /// more than twice `limit` units (plus a few): the split of a claim
-    /// that may be false costs at most that much.
+    /// [`split`](Self::split), abandoned (`None`) as soon as it holds more
+    /// than twice `limit` units (plus a few): the split of a claim that may
+    /// be false costs at most that much.
     pub(crate) fn split_within(
         &mut self,
         depth: usize,
@@ -123,14 +171,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
         limit: usize,
     ) -> Option<Vec<Unit>> {
         let cap = limit.saturating_mul(2).saturating_add(16);
-        let mut units = self.roots(symmetry);
-        for level in 1..=depth.min(self.len()) {
-            if units.len() > cap {
-                return None;
-            }
-            units = self.deepen(units, level);
-        }
-        (units.len() <= cap).then_some(units)
+        self.split_at_most(depth, symmetry, cap).ok()
     }
 
     fn roots(&mut self, symmetry: bool) -> Vec<Unit> {
@@ -141,10 +182,15 @@ impl<V, C: Checkers<V>> Model<V, C> {
         }
     }
 
-    /// Extends every unit shorter than `level` by one variable.
-    fn deepen(&mut self, units: Vec<Unit>, level: usize) -> Vec<Unit> {
+    /// Extends every unit shorter than `level` by one variable, stopping
+    /// as soon as there are more than `cap` units (a part of the level is
+    /// then returned).
+    fn deepen(&mut self, units: Vec<Unit>, level: usize, cap: usize) -> Vec<Unit> {
         let mut out = Vec::with_capacity(units.len());
         for unit in units {
+            if out.len() > cap {
+                break;
+            }
             if unit.prefix.len() >= level {
                 out.push(unit);
                 continue;
@@ -183,7 +229,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
         while units.len() < want && level < self.len() && flat < 4 {
             level += 1;
             let before = units.len();
-            units = self.deepen(units, level);
+            units = self.deepen(units, level, usize::MAX);
             flat = if units.len() > before { 0 } else { flat + 1 };
         }
         units

@@ -86,6 +86,52 @@ fn split_auto_units_merge_to_the_direct_count() {
     }
 }
 
+/// A split of more than a million units (or `--max-units`) is refused
+/// once it reaches that many, before it takes more memory (N = 30 split at
+/// every row would need terabytes), with nothing written; so is a
+/// checkpoint run at such a depth, which leaves no file behind. `--split
+/// auto` for more workers than its units can serve still writes the split
+/// it found best.
+#[test]
+fn splits_beyond_their_limit_are_refused() {
+    for args in [
+        &["30", "--split", "30"][..],
+        &["30", "--split", "30", "--no-symmetry"],
+    ] {
+        assert_bad_input(NAME, args, "more than 1000000 units");
+    }
+    let dir = temp_dir();
+    let path = dir.path().join("checkpoint.txt");
+    assert_bad_input(
+        NAME,
+        &["30", "--checkpoint", path_str(&path), "--depth", "20"],
+        "more than 1000000 units",
+    );
+    assert!(!path.exists(), "a refused checkpoint run left a file");
+    // 8 rows split at 2 with no symmetry: 2 * 6 + 6 * 5 = 42 units (a
+    // corner queen leaves row 1 six squares, the others five).
+    assert_eq!(
+        ok(&["8", "--split", "2", "--no-symmetry"]).lines().count(),
+        42
+    );
+    let at_most = |k: &str| {
+        run(
+            NAME,
+            &["8", "--split", "2", "--no-symmetry", "--max-units", k],
+        )
+    };
+    assert_eq!(at_most("42").stdout.lines().count(), 42);
+    assert_rejected(&at_most("41"), "more than 41 units");
+    assert_bad_input(
+        NAME,
+        &["8", "--split", "2", "--max-units", "0"],
+        "--max-units",
+    );
+    let units = ok(&["9", "--split", "auto", "--workers", "1000000"]);
+    let r = merge(&run_units(&units));
+    assert_eq!(r.stdout.trim(), A000170[9].to_string(), "{r:?}");
+}
+
 #[test]
 fn split_unit_merge_equals_the_direct_count() {
     for (n, depth) in [

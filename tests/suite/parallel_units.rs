@@ -19,6 +19,39 @@ fn name(n: usize) -> String {
     format!("nqueens-{n}")
 }
 
+/// `split_at_most` gives `split`'s units when they are few enough, and
+/// refuses the split, naming its limit, as soon as they are not.
+#[test]
+fn split_at_most_refuses_a_split_over_its_limit() {
+    for n in [1, 5, 8, 9] {
+        let mut model = nqueens(n).unwrap();
+        for depth in 0..=4 {
+            for symmetry in [false, true] {
+                let units = model.split(depth, symmetry);
+                let count = units.len();
+                assert_eq!(
+                    model.split_at_most(depth, symmetry, count).as_ref(),
+                    Ok(&units)
+                );
+                if count > 0 {
+                    assert_eq!(
+                        model.split_at_most(depth, symmetry, count - 1),
+                        Err(UnitError::TooManyUnits { limit: count - 1 })
+                    );
+                }
+            }
+        }
+    }
+    // 32 rows of 32 columns: a split at every row would hold more units
+    // than there are atoms; refused after about the limit's worth.
+    let mut model = nqueens(32).unwrap();
+    let error = model.split_at_most(32, false, 1000).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the split gives more than 1000 units: split at a smaller depth"
+    );
+}
+
 #[test]
 fn split_solve_merge_equals_the_direct_count() {
     for n in 4..=13 {
