@@ -429,14 +429,19 @@ impl<V, L: Fn(usize, usize) -> usize> Checker<V> for SmallLines<L> {
         }
     }
 
+    // The engine assigns only candidates this checker's filter kept, whose
+    // line is free, so setting its bit and clearing it again are each a
+    // toggle. As toggles, an assignment undone at once cancels out, and the
+    // optimiser drops both where the engine counts the last variable's
+    // candidates without keeping the step.
     #[inline(always)]
     fn on_assign(&mut self, choice: Choice<'_, V>) {
-        self.used |= 1 << (self.line)(choice.var, choice.index);
+        self.used ^= 1 << (self.line)(choice.var, choice.index);
     }
 
     #[inline(always)]
     fn on_unassign(&mut self, choice: Choice<'_, V>) {
-        self.used &= !(1 << (self.line)(choice.var, choice.index));
+        self.used ^= 1 << (self.line)(choice.var, choice.index);
     }
 
     fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
