@@ -380,11 +380,18 @@ fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize
     // (size, degree, var, set)
     let mut best: Option<(u32, u32, usize, Option<u64>)> = None;
     let skips = st.watch.skips_filters;
-    let vars = st.slots.iter().zip(&st.kept.words).zip(&st.options.degrees);
-    for (var, ((&slot, &kept), &degree)) in vars.enumerate().take(st.n) {
-        if slot != UNASSIGNED {
+    // Sliced to the same length, so that indexing them needs no checks.
+    let n = st.n;
+    let (slots, words, degrees) = (
+        &st.slots[..n],
+        &st.kept.words[..n],
+        &st.options.degrees[..n],
+    );
+    for var in 0..n {
+        if slots[var] != UNASSIGNED {
             continue;
         }
+        let (kept, degree) = (words[var], degrees[var]);
         let (size, word) = if skips && exact(st, var) {
             (st.kept.size[var], None)
         } else {

@@ -279,7 +279,7 @@ impl<V> Checker<V> for Places {
         (forced == 0 || forced == 1 << choice.index) && self.leaves_room(choice.var, choice.index)
     }
 
-    #[inline]
+    #[inline(always)]
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
         let words = candidates.words_mut();
         words[0] = self.keep(var, words[0]);
