@@ -7,9 +7,12 @@
 #   C  nqueens N --threads 1 --no-symmetry    D  nq_bitboard N
 #   E  nqueens N                              (all cores)
 #   F  nqueens N --plain --no-symmetry        (N <= 14 only)
+#   G  nq_judge N                             (N <= 14 only)
 # and repeats the round --runs times. Ratios are medians of the per-round
-# ratios: CPU time A/B, C/D and F/D, wall time E/A. Every run's count must
-# agree. F is the convenient path: boxed checkers asked value by value.
+# ratios: CPU time A/B, C/D, F/D and F/G, wall time E/A. Every run's count
+# must agree. F is the convenient path: boxed checkers asked value by
+# value; G (benches/c/nq_judge.c, in this repository) is the same
+# algorithm written by hand in C, the classic judge solution.
 # Peak memory is the largest maximum resident set size seen for a command.
 #
 # Usage: scripts/compare-yardsticks.sh [--from N] [--to N] [--runs R] [--long] [--write [FILE]]
@@ -107,6 +110,8 @@ for y in nq_mirror nq_bitboard; do
     # shellcheck disable=SC2086 # it holds several words
     "$CC" -O2 ${YARDSTICK_CFLAGS:-} -o "$TMP/$y" "$BENCH_DIR/$y.c"
 done
+# shellcheck disable=SC2086 # it holds several words
+"$CC" -O2 ${YARDSTICK_CFLAGS:-} -o "$TMP/nq_judge" "$ROOT/benches/c/nq_judge.c"
 
 cat >"$TMP/runstat.c" <<'EOF'
 /* runstat REPORT COMMAND...: runs COMMAND and writes "wall cpu maxrss_kib"
@@ -215,7 +220,7 @@ PLAIN_TO=14
 
 rows=()
 for ((n = FROM; n <= TO; n++)); do
-    rm -f "$TMP"/[ABCDEF]
+    rm -f "$TMP"/[ABCDEFG]
     for ((r = 1; r <= RUNS; r++)); do
         progress "N=$n round $r/$RUNS"
         measure A "$NQ" "$n" --threads 1
@@ -225,9 +230,10 @@ for ((n = FROM; n <= TO; n++)); do
         measure E "$NQ" "$n"
         if ((n <= PLAIN_TO)); then
             measure F "$NQ" "$n" --plain --no-symmetry
+            measure G "$TMP/nq_judge" "$n"
         fi
     done
-    counts="$(cut -d' ' -f4 "$TMP"/[ABCDEF] | sort -u)"
+    counts="$(cut -d' ' -f4 "$TMP"/[ABCDEFG] | sort -u)"
     if [[ "$(wc -l <<<"$counts")" -ne 1 ]]; then
         die "N=$n: the programs disagree on the count: $(tr '\n' ' ' <<<"$counts")"
     fi
@@ -237,6 +243,7 @@ for ((n = FROM; n <= TO; n++)); do
         target="-"
         ((n == PLAIN_TO)) && target="6x"
         rows+=("| $n | \`nqueens $n --plain --no-symmetry\` | \`nq_bitboard $n\` | CPU | $(secs "$(median "$TMP/F" 2)") | $(secs "$(median "$TMP/D" 2)") | $(paired_ratio "$TMP/F" "$TMP/D" 2 | xargs printf '%.2fx') | $target | 1 | $(mib "$(maxcol "$TMP/F" 3)") | $counts |")
+        rows+=("| $n | \`nqueens $n --plain --no-symmetry\` | \`nq_judge $n\` | CPU | $(secs "$(median "$TMP/F" 2)") | $(secs "$(median "$TMP/G" 2)") | $(paired_ratio "$TMP/F" "$TMP/G" 2 | xargs printf '%.2fx') | - | 1 | $(mib "$(maxcol "$TMP/F" 3)") | $counts |")
     fi
     rows+=("| $n | \`nqueens $n\` | \`nqueens $n --threads 1\` | wall | $(secs "$(median "$TMP/E" 1)") | $(secs "$(median "$TMP/A" 1)") | $(paired_ratio "$TMP/E" "$TMP/A" 1 | xargs printf '%.2fx') | 0.6x | $CORES | $(mib "$(maxcol "$TMP/E" 3)") | $counts |")
 done
