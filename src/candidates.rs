@@ -237,11 +237,10 @@ impl BitRow {
     #[inline]
     pub(crate) fn window(&self, start: usize) -> u64 {
         let wi = start / 64;
-        let shift = start % 64;
-        let lo = self.words[wi] >> shift;
-        // Shifting by 1 and then by 63 - shift avoids a shift by 64 when shift is 0.
-        let hi = (self.words[wi + 1] << 1) << (63 - shift);
-        lo | hi
+        // The two words as one 128-bit number, shifted: one double-word
+        // shift on x86-64.
+        let pair = u128::from(self.words[wi + 1]) << 64 | u128::from(self.words[wi]);
+        (pair >> (start % 64)) as u64
     }
 }
 
