@@ -13,6 +13,25 @@
 //! - [`Predicate`]: any rule on a few variables, written as a closure.
 //! - [`Table`]: the allowed tuples of a few variables, listed, narrowed to
 //!   generalised arc consistency by simple tabular reduction.
+//!
+//! They combine in one model like any checkers, as a tuple (or a list of
+//! boxes when their types differ at run time):
+//!
+//! ```
+//! use backtracker::constraints::{AllDifferent, LinearSum};
+//! use backtracker::ModelBuilder;
+//!
+//! // Three different digits from 1 to 9 adding up to 7: only 1, 2 and 4,
+//! // in any of their 3! = 6 orders.
+//! let mut b = ModelBuilder::new();
+//! let digits: Vec<usize> = (0..3).map(|i| b.variable(format!("d{i}"), 1..=9)).collect();
+//! let mut model = b.build((
+//!     AllDifferent::new("different", digits.iter().copied()),
+//!     LinearSum::equal("seven", digits.iter().map(|&d| (1, d)), 7),
+//! ))?;
+//! assert_eq!(model.search().count().value, 6);
+//! # Ok::<(), backtracker::ModelError>(())
+//! ```
 
 mod all_different;
 mod line;

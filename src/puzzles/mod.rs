@@ -1,4 +1,15 @@
 //! Reference models shared by the docs, the tests and the examples.
+//!
+//! Each is an ordinary [`Model`](crate::Model), built with the public API
+//! only, and searched like any other:
+//!
+//! ```
+//! use backtracker::puzzles::nqueens;
+//!
+//! // 10 ways to place five queens (OEIS A000170).
+//! assert_eq!(nqueens(5)?.search().count().value, 10);
+//! # Ok::<(), backtracker::ModelError>(())
+//! ```
 
 pub mod coloring;
 mod nqueens;
