@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 use backtracker::puzzles::sudoku::{Grid, sudoku_all_different, sudoku_with, sudoku_with_places};
 use backtracker::puzzles::sudoku_cover::SudokuCover;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
-use backtracker::{Checkers, Model};
+use backtracker::{Checkers, Model, Search};
 use backtracker::{Stats, StopReason, VariableOrder};
 use clap::{Parser, ValueEnum};
 
@@ -365,25 +365,29 @@ fn parse(line: &str) -> Result<Grid, backtracker::puzzles::sudoku::GridError> {
     }
 }
 
+/// Counts the solutions `search` finds, up to `--limit`.
+fn count_up_to<V, C: Checkers<V>>(
+    search: Search<'_, V, C>,
+    cli: &Cli,
+) -> (Answer, Stats, StopReason) {
+    let cap = cli.limit.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    let outcome = search.for_each(|_| {
+        found += 1;
+        if found >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    (Answer::Count(found), outcome.stats, outcome.stop)
+}
+
 /// Solves or counts one puzzle with its exact-cover model.
 fn solve_cover(cover: &mut SudokuCover, cli: &Cli) -> (Answer, Stats, StopReason) {
     let limit = cli.node_limit.unwrap_or(u64::MAX);
     if cli.count {
-        let mut found = 0u64;
-        let cap = cli.limit.unwrap_or(u64::MAX);
-        let outcome = cover
-            .problem_mut()
-            .search()
-            .node_limit(limit)
-            .for_each(|_| {
-                found += 1;
-                if found >= cap {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-        (Answer::Count(found), outcome.stats, outcome.stop)
+        count_up_to(cover.problem_mut().search().node_limit(limit), cli)
     } else {
         let outcome = cover.problem_mut().search().node_limit(limit).first();
         let answer = match &outcome.value {
@@ -402,17 +406,7 @@ fn solve<C: Checkers<u8>>(
 ) -> Result<(Answer, Stats, StopReason), String> {
     let limit = cli.node_limit.unwrap_or(u64::MAX);
     Ok(if cli.count {
-        let mut found = 0u64;
-        let cap = cli.limit.unwrap_or(u64::MAX);
-        let outcome = model.search().node_limit(limit).for_each(|_| {
-            found += 1;
-            if found >= cap {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        (Answer::Count(found), outcome.stats, outcome.stop)
+        count_up_to(model.search().node_limit(limit), cli)
     } else {
         let outcome = model.search().node_limit(limit).first();
         let answer = match outcome.value {

@@ -36,19 +36,22 @@ pub fn parse<C: Parser>() -> C {
     }
 }
 
-/// The first line of a clap error, with the argument it names when that
-/// comes on the next line.
+/// The first line of a clap error; when it ends in a colon, the indented
+/// lines that complete it (the arguments it names) are joined on.
 pub fn first_line(error: &str) -> String {
-    let mut lines = error.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines
+    let mut lines = error.lines();
+    let mut line = lines
         .next()
         .unwrap_or("error: invalid arguments")
         .to_owned();
-    let line = match lines.next() {
-        Some(next) if first.ends_with(':') => format!("{first} {next}"),
-        _ => first,
-    };
-    crate::lines::shorten_quoted(&line)
+    if line.ends_with(':') {
+        let rest: Vec<&str> = lines
+            .take_while(|l| l.starts_with(' '))
+            .map(str::trim)
+            .collect();
+        line = format!("{line} {}", rest.join(", "));
+    }
+    crate::lines::shorten_quoted(line.trim_end_matches([':', ' ']))
 }
 
 /// The options of the examples that run one search.

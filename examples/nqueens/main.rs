@@ -8,6 +8,8 @@
 //! cargo run --release --example nqueens -- --help
 //! ```
 
+#[path = "../common/cli.rs"]
+mod cli;
 #[path = "../common/estimate.rs"]
 mod estimate;
 mod input;
@@ -281,7 +283,7 @@ fn main() -> ExitCode {
                 let written = output::write(&e.to_string()).and_then(|()| output::flush());
                 return ExitCode::from(written.map_or_else(|e| e.exit_code(), |()| 0));
             }
-            output::note(&first_line(&e.render().to_string()));
+            output::note(&cli::first_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
@@ -296,24 +298,6 @@ fn main() -> ExitCode {
             ExitCode::from(fail.code)
         }
     }
-}
-
-/// The first line of a clap error; when it ends in a colon, the indented
-/// lines that complete it are joined on.
-fn first_line(text: &str) -> String {
-    let mut lines = text.lines();
-    let mut line = lines
-        .next()
-        .unwrap_or("error: invalid arguments")
-        .to_owned();
-    if line.ends_with(':') {
-        let rest: Vec<&str> = lines
-            .take_while(|l| l.starts_with(' '))
-            .map(str::trim)
-            .collect();
-        line = format!("{line} {}", rest.join(", "));
-    }
-    lines::shorten_quoted(line.trim_end_matches([':', ' ']))
 }
 
 /// A flag that Ctrl-C sets; a second Ctrl-C exits at once.

@@ -9,6 +9,8 @@
 //! cargo run --release --example polyomino -- --help
 //! ```
 
+#[path = "../common/cli.rs"]
+mod cli;
 #[path = "../common/estimate.rs"]
 mod estimate;
 mod input;
@@ -145,17 +147,7 @@ impl From<output::WriteError> for Fail {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            let written = output::write(&e.to_string()).and_then(|()| output::flush());
-            return ExitCode::from(written.map_or_else(|e| e.exit_code(), |()| 0));
-        }
-        Err(e) => {
-            output::note(&first_line(&e.render().to_string()));
-            return ExitCode::from(2);
-        }
-    };
+    let cli: Cli = cli::parse();
     output::exit_on_interrupt();
     // What was written before a failure is kept (whole lines).
     let result = match (run(&cli), output::flush()) {
@@ -171,24 +163,6 @@ fn main() -> ExitCode {
             ExitCode::from(fail.code)
         }
     }
-}
-
-/// The first line of a clap error; when it ends in a colon, the indented
-/// lines that complete it are joined on.
-fn first_line(text: &str) -> String {
-    let mut lines = text.lines();
-    let mut line = lines
-        .next()
-        .unwrap_or("error: invalid arguments")
-        .to_owned();
-    if line.ends_with(':') {
-        let rest: Vec<&str> = lines
-            .take_while(|l| l.starts_with(' '))
-            .map(str::trim)
-            .collect();
-        line = format!("{line} {}", rest.join(", "));
-    }
-    lines::shorten_quoted(line.trim_end_matches([':', ' ']))
 }
 
 fn run(cli: &Cli) -> Result<(), Fail> {
