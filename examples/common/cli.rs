@@ -161,3 +161,26 @@ pub fn exit(result: Result<String, Failure>) -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::first_line;
+
+    #[test]
+    fn a_clap_error_is_one_line_naming_every_argument_it_lists() {
+        let missing = "error: the following required arguments were not provided:\n  \
+                       <BOARD>\n  <PIECES>\n\nUsage: tool <BOARD> <PIECES>\n\n\
+                       For more information, try '--help'.\n";
+        assert_eq!(
+            first_line(missing),
+            "error: the following required arguments were not provided: <BOARD>, <PIECES>"
+        );
+        let unknown = "error: unexpected argument '--bogus' found\n\n  \
+                       tip: to pass '--bogus' as a value, use '-- --bogus'\n";
+        assert_eq!(
+            first_line(unknown),
+            "error: unexpected argument '--bogus' found"
+        );
+        assert_eq!(first_line(""), "error: invalid arguments");
+    }
+}
