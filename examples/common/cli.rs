@@ -23,7 +23,13 @@ pub const MAX_TRACE_EVENTS: u64 = 10_000_000;
 /// they cannot be written), 2 after printing the first line of any other
 /// error.
 pub fn parse<C: Parser>() -> C {
-    match C::try_parse() {
+    or_exit(C::try_parse())
+}
+
+/// The parsed arguments, or the exit [`parse`] makes for `parsed`'s error
+/// (for a command line built by hand).
+pub fn or_exit<C>(parsed: Result<C, clap::Error>) -> C {
+    match parsed {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             let written = output::write(&e.to_string()).and_then(|()| output::flush());

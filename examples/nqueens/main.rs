@@ -275,18 +275,7 @@ fn main() -> ExitCode {
     let parsed = command
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));
-    let cli = match parsed {
-        Ok(cli) => cli,
-        Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                let written = output::write(&e.to_string()).and_then(|()| output::flush());
-                return ExitCode::from(written.map_or_else(|e| e.exit_code(), |()| 0));
-            }
-            output::note(&cli::first_line(&e.render().to_string()));
-            return ExitCode::from(2);
-        }
-    };
+    let cli = cli::or_exit(parsed);
     let mut out = BufWriter::new(io::stdout().lock());
     let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Fail::output(&e)));
     match result {
