@@ -8,12 +8,12 @@
 //!   12 pentominoes with rotations and reflections, items and options as
 //!   `puzzles::polyomino::Tiling` makes them;
 //! - `exact_cover_sudoku_top95`: the 95 puzzles of
-//!   `tests/data/sudoku/top95.txt` (also `../shared/data/sudoku/top95.txt`)
+//!   `tests/data/sudoku/top95.txt`
 //!   as `puzzles::sudoku_cover::SudokuCover` states them, one after the
 //!   other (each has one solution).
 //!
 //! ```text
-//! cargo bench --bench exact_cover
+//! cargo bench -p backtracker-benches --bench exact_cover
 //! ```
 
 use std::hint::black_box;

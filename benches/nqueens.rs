@@ -7,7 +7,7 @@
 //! - `boxed-value-by-value`: the convenient path: three boxed checkers
 //!   written the plain way (a used-line array of bools, an O(1)
 //!   `promising`, no bulk filter), so the engine asks value by value; they
-//!   are those of `nqueens --plain`, in `examples/nqueens/plain.rs`;
+//!   are those of `nqueens --plain`, in `examples/common/src/plain.rs`;
 //! - `bitboard`: a hand-written bitboard counter in this file, the usual
 //!   column and diagonal masks, recursive, no symmetry;
 //! - `bitboard-stack`: the same on an explicit stack with a last-row
@@ -16,7 +16,7 @@
 //!
 //! Groups `nqueens-8`, `nqueens-10` and `nqueens-12` hold all four;
 //! `nqueens-14` holds all but `static` (the convenient path's budget is 6x
-//! the bitboard there). Run with `cargo bench --bench nqueens`.
+//! the bitboard there). Run with `cargo bench -p backtracker-benches --bench nqueens`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -24,8 +24,7 @@ use std::time::Duration;
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-#[path = "../examples/nqueens/plain.rs"]
-mod plain;
+use common::plain;
 
 /// Counts the N-Queens solutions with one queen per row and three masks
 /// (used columns, used diagonals going left, going right), taking the free

@@ -2,7 +2,7 @@
 //! (the default, which the engine compiles away) and with an observer that
 //! does nothing but answer [`Control::Continue`]. The difference is what
 //! reporting events costs; the absent observer must cost nothing over the
-//! plain count. Run with `cargo bench --bench observer`.
+//! plain count. Run with `cargo bench -p backtracker-benches --bench observer`.
 
 use backtracker::puzzles::nqueens;
 use backtracker::{Control, Event, Observer};

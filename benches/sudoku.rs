@@ -9,7 +9,7 @@
 //!   node limit, so the effect of the ordering is visible.
 //!
 //! ```text
-//! cargo bench --bench sudoku
+//! cargo bench -p backtracker-benches --bench sudoku
 //! ```
 
 use std::hint::black_box;

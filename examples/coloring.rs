@@ -15,14 +15,10 @@
 //! The format: `c` lines are comments, one `p edge V E` line gives the
 //! number of vertices, and each `e U V` line is an edge (vertices from 1).
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/estimate.rs"]
-mod estimate;
-#[path = "common/lines.rs"]
-mod lines;
-#[path = "common/output.rs"]
-mod output;
+use common::cli;
+use common::estimate;
+use common::lines;
+use common::output;
 
 use std::process::ExitCode;
 use std::time::Instant;

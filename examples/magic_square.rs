@@ -17,12 +17,8 @@
 //! and reflections count as different squares (8 for side 3, OEIS A006052
 //! counts them once each).
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/lines.rs"]
-mod lines;
-#[path = "common/output.rs"]
-mod output;
+use common::cli;
+use common::output;
 
 use std::process::ExitCode;
 

@@ -8,12 +8,8 @@
 //! cargo run --example map_coloring -- --trace --trace-format html > tree.html
 //! ```
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/lines.rs"]
-mod lines;
-#[path = "common/output.rs"]
-mod output;
+use common::cli;
+use common::output;
 
 use std::process::ExitCode;
 

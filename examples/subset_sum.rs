@@ -17,12 +17,8 @@
 //! without is taken, and a number that can be neither ends the branch
 //! there and then.
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/lines.rs"]
-mod lines;
-#[path = "common/output.rs"]
-mod output;
+use common::cli;
+use common::output;
 
 use std::process::ExitCode;
 

@@ -25,14 +25,10 @@
 //! (the 95% interval); `--probes K` and `--seed S` set the probes and their
 //! seed, the same for every puzzle.
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/estimate.rs"]
-mod estimate;
-#[path = "common/lines.rs"]
-mod lines;
-#[path = "common/output.rs"]
-mod output;
+use common::cli;
+use common::estimate;
+use common::lines;
+use common::output;
 
 use std::fmt::Write as _;
 use std::ops::ControlFlow;

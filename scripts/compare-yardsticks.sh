@@ -27,8 +27,8 @@
 #                     docs/performance.md) instead of printing the table
 #
 # Environment:
-#   BENCH_DIR     the directory of the C sources (default: ../shared/bench
-#                 beside the repository)
+#   BENCH_DIR     the directory of the C sources (default: benches/c in
+#                 this repository)
 #   NQUEENS_BIN   an already built nqueens binary to measure (default: build
 #                 the release example)
 #   CC            the C compiler (default: cc); the yardsticks get -O2
@@ -54,7 +54,7 @@ die() {
 }
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BENCH_DIR="${BENCH_DIR:-$ROOT/../shared/bench}"
+BENCH_DIR="${BENCH_DIR:-$ROOT/benches/c}"
 FROM=12
 TO=16
 RUNS=5
@@ -87,7 +87,7 @@ done
 ((FROM >= 1 && TO <= 20 && FROM <= TO)) || die "need 1 <= --from <= --to <= 20"
 ((RUNS >= 1)) || die "--runs must be at least 1"
 [[ -d "$BENCH_DIR" ]] || die "no yardstick sources in $BENCH_DIR (set BENCH_DIR)"
-for f in nq_mirror.c nq_bitboard.c; do
+for f in nq_mirror.c nq_bitboard.c nq_judge.c; do
     [[ -f "$BENCH_DIR/$f" ]] || die "missing $BENCH_DIR/$f"
 done
 if [[ -n "$WRITE" ]]; then
@@ -115,7 +115,7 @@ done
 PLAIN_TO=14
 if ((FROM <= PLAIN_TO)); then
     # shellcheck disable=SC2086 # it holds several words
-    "$CC" -O2 ${YARDSTICK_CFLAGS:-} -o "$TMP/nq_judge" "$ROOT/benches/c/nq_judge.c"
+    "$CC" -O2 ${YARDSTICK_CFLAGS:-} -o "$TMP/nq_judge" "$BENCH_DIR/nq_judge.c"
 fi
 
 cat >"$TMP/runstat.c" <<'EOF'

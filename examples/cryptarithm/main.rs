@@ -18,12 +18,9 @@
 //! of every word is never 0. Words of more than 18 letters are refused:
 //! their place values would not fit 64-bit arithmetic.
 
-#[path = "../common/cli.rs"]
-mod cli;
-#[path = "../common/lines.rs"]
-mod lines;
-#[path = "../common/output.rs"]
-mod output;
+use common::cli;
+use common::lines;
+use common::output;
 mod puzzle;
 
 use std::process::ExitCode;

@@ -36,12 +36,8 @@
 //! search would take for ever. Counting visits every tour, so it keeps
 //! plain square order.
 
-#[path = "../common/cli.rs"]
-mod cli;
-#[path = "../common/lines.rs"]
-mod lines;
-#[path = "../common/output.rs"]
-mod output;
+use common::cli;
+use common::output;
 mod rules;
 
 use std::cmp::Reverse;

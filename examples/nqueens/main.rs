@@ -8,17 +8,13 @@
 //! cargo run --release --example nqueens -- --help
 //! ```
 
-#[path = "../common/cli.rs"]
-mod cli;
-#[path = "../common/estimate.rs"]
-mod estimate;
+use common::cli;
+use common::estimate;
 mod input;
-#[path = "../common/lines.rs"]
-mod lines;
-#[path = "../common/output.rs"]
-mod output;
-mod plain;
-mod progress;
+use common::lines;
+use common::output;
+use common::plain;
+use common::progress;
 mod work;
 
 use std::fmt::Display;
@@ -595,16 +591,4 @@ fn join_columns(cols: &[usize]) -> String {
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use backtracker::puzzles::MAX_QUEENS;
-
-    #[test]
-    fn plain_boards_beyond_the_line_arrays_are_refused() {
-        assert!(crate::plain::model(MAX_QUEENS).is_ok());
-        let error = crate::plain::model(MAX_QUEENS + 1).unwrap_err();
-        assert!(error.to_string().contains("up to 32"), "{error}");
-    }
 }

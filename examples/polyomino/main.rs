@@ -9,15 +9,11 @@
 //! cargo run --release --example polyomino -- --help
 //! ```
 
-#[path = "../common/cli.rs"]
-mod cli;
-#[path = "../common/estimate.rs"]
-mod estimate;
+use common::cli;
+use common::estimate;
 mod input;
-#[path = "../common/lines.rs"]
-mod lines;
-#[path = "../common/output.rs"]
-mod output;
+use common::lines;
+use common::output;
 
 use std::fmt::Display;
 use std::process::ExitCode;

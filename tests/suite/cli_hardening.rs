@@ -109,6 +109,7 @@ fn subset_sum_all_streams_and_stops_when_the_pipe_closes() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn endless_and_binary_input_is_refused_in_bounded_memory() {
     for (name, args) in [
         ("sudoku", &[][..]),

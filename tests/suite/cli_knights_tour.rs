@@ -191,6 +191,7 @@ fn counts_on_the_five_by_five_board_match_oeis() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn counts_match_brute_force_on_small_boards() {
     for (rows, cols) in [(3, 4), (4, 5), (5, 4), (4, 6), (3, 7)] {
         for r in 0..rows {
@@ -239,6 +240,7 @@ fn closed_counts_match_oeis_and_brute_force() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn boards_without_a_tour_say_so() {
     // No open tour at all on 3 X 3 and 4 X 4 (brute force from every square).
     for n in [2usize, 3, 4] {

@@ -486,6 +486,8 @@ fn bad_n_is_refused() {
     assert_bad_input(NAME, &["-3"], "`-3`");
     assert_bad_input(NAME, &["1e3"], "`1e3`");
     assert_bad_input(NAME, &["8.0"], "`8.0`");
+    assert_bad_input(NAME, &["+4"], "`+4`");
+    assert_bad_input(NAME, &[""], "``");
     let too_big = (MAX_QUEENS + 1).to_string();
     assert_bad_input(NAME, &[&too_big], &too_big);
     assert_bad_input(
@@ -511,6 +513,14 @@ fn bad_n_is_refused() {
 }
 
 #[test]
+fn n_on_standard_input_may_have_blanks_around_it() {
+    let r = run_with_input(NAME, &[], " 0\n");
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "1\n"), "{r:?}");
+    let r = run_with_input(NAME, &[], "\t8 \n\n");
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "92\n"), "{r:?}");
+}
+
+#[test]
 fn largest_supported_board_is_accepted() {
     // A split at depth 1 answers at once, so it shows the largest N is taken.
     let largest = MAX_QUEENS.to_string();
@@ -525,6 +535,7 @@ fn bad_flags_are_refused() {
     assert_bad_input(NAME, &["8", "--constraints", "columns,columns"], "columns");
     assert_bad_input(NAME, &["8", "--constraints", "columns,"], "empty name");
     assert_bad_input(NAME, &["8", "--constraints", "none,columns"], "none");
+    assert_bad_input(NAME, &["8", "--constraints", ""], "--constraints");
     assert_bad_input(
         NAME,
         &["8", "--plain", "--constraints", "columns"],

@@ -93,6 +93,7 @@ fn split_auto_units_merge_to_the_direct_count() {
 /// auto` for more workers than its units can serve still writes the split
 /// it found best.
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn splits_beyond_their_limit_are_refused() {
     for args in [
         &["30", "--split", "30"][..],

@@ -233,6 +233,7 @@ fn bad_boards_are_refused_naming_the_line() {
     assert_rejected(&run_with_input(NAME, &[], ""), "empty");
     assert_rejected(&run_with_input(NAME, &[], "\n \n"), "empty");
     assert_rejected(&run_with_input(NAME, &[], "....\n"), "no cell");
+    assert_rejected(&run_with_input(NAME, &[], "...\n"), "no cell");
     let huge = format!("{}\n", "#".repeat(100_000));
     assert_rejected(&run_with_input(NAME, &[], &huge), "line 1: longer than");
     let big = rectangle(70, 70);
@@ -256,7 +257,11 @@ fn bad_piece_sets_are_refused() {
         ("AB\n", "line 1, column 2"),
         ("A\n\n##\n", "line 3"),
         ("A\n\nB\nB?\n", "line 4, column 2"),
+        ("A\n\nx:\n.\n", "line 3"),
+        ("A\n\nA:\n#\n", "line 3"),
+        (":\n#\n", "line 1"),
         ("", "no piece"),
+        ("\n\n", "no piece"),
     ] {
         let file = temp_file(pieces);
         let r = run_with_input(NAME, &["--pieces", file.path().to_str().unwrap()], &board);

@@ -87,6 +87,7 @@ fn nqueens_tree_sizes_match_a_brute_force_walk() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn nqueens_12_tree_has_856188_nodes_as_the_c_counter_says() {
     // Figure of the independent C counter; the brute-force walk agrees.
     assert_eq!(queens_walk(12).nodes, 856_188);
@@ -601,6 +602,7 @@ fn symmetric_and_unreduced_counts_agree_up_to_13() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn symmetric_and_unreduced_counts_agree_at_14() {
     // About five seconds in a debug build.
     let mut model = nqueens(14).unwrap();

@@ -515,6 +515,7 @@ fn want_undone(lines: &[&str]) -> usize {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn browser_replays_nqueens_4_like_the_text_trace() {
     let Some(browser) = chromium() else { return };
     let (text, page) = nqueens_4();
@@ -550,6 +551,7 @@ fn browser_replays_nqueens_4_like_the_text_trace() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn browser_shows_name_value_rows_without_a_grid() {
     let Some(browser) = chromium() else { return };
     let mut model = australia();

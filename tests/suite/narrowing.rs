@@ -246,6 +246,7 @@ fn cross_check_names_an_unsound_removal() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn nqueens_counts_the_same_with_any_look_ahead() {
     for (n, &expected) in A000170.iter().enumerate().take(15) {
         let mut model = nqueens(n).unwrap();

@@ -518,6 +518,7 @@ proptest! {
     })]
 
     #[test]
+    #[ignore = "extended run: `cargo test --tests -- --ignored`"]
     fn every_option_combination_is_exact_or_refused(case in case()) {
         every_combination(&case)?;
     }

@@ -53,6 +53,7 @@ fn split_at_most_refuses_a_split_over_its_limit() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn split_solve_merge_equals_the_direct_count() {
     for n in 4..=13 {
         let mut model = nqueens(n).unwrap();

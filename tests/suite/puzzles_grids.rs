@@ -219,6 +219,7 @@ fn an_empty_4x4_grid_has_288_completions() {
 }
 
 #[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn the_places_checker_agrees_with_itself_in_cross_check_mode() {
     let empty = Grid::empty(2).unwrap();
     let outcome = sudoku_with_places(&empty, VariableOrder::SmallestDomainFirst)

@@ -147,56 +147,28 @@ pub fn temp_file(text: &str) -> tempfile::NamedTempFile {
 
 // ------------------------------------------------------ examples as commands
 
-/// The binary of the example `name`, built once per test process (and
-/// name) beside this test's own target directory and profile (tests cannot
-/// name example binaries through `CARGO_BIN_EXE_*`).
+/// The binary of the example `name`, as `cargo test` at the repository's
+/// root built it beside this test's own target directory and profile
+/// (`target/<profile>/examples/`): tests cannot name example binaries
+/// through `CARGO_BIN_EXE_*`, and a test that ran cargo itself would build
+/// them a second time.
 pub fn example_binary(name: &str) -> std::path::PathBuf {
-    use std::collections::BTreeMap;
-    use std::sync::{Mutex, OnceLock};
-    static BUILT: OnceLock<Mutex<BTreeMap<String, std::path::PathBuf>>> = OnceLock::new();
-    // Held while building, so tests running at once build each example once.
-    let mut built = BUILT
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    built
-        .entry(name.to_owned())
-        .or_insert_with(|| build_example(name))
-        .clone()
-}
-
-/// Builds the example `name` with cargo and returns the binary's path.
-fn build_example(name: &str) -> std::path::PathBuf {
     use std::path::Path;
     let exe = std::env::current_exe().expect("test executable path");
     let profile_dir = exe
         .parent()
         .and_then(Path::parent)
         .expect("test executable in target/<profile>/deps");
-    let target_dir = profile_dir.parent().expect("target directory");
-    let profile = profile_dir
-        .file_name()
-        .and_then(|p| p.to_str())
-        .unwrap_or("debug");
-    let mut cargo = std::process::Command::new(env!("CARGO"));
-    cargo
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["build", "--quiet", "--example", name, "--target-dir"])
-        .arg(target_dir);
-    match profile {
-        "debug" => {}
-        "release" => {
-            cargo.arg("--release");
-        }
-        other => {
-            cargo.args(["--profile", other]);
-        }
-    }
-    let status = cargo.status().expect("cargo runs");
-    assert!(status.success(), "building the {name} example failed");
-    profile_dir
+    let binary = profile_dir
         .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.is_file(),
+        "{} is missing: run the suite with `cargo test` at the repository's root, \
+         which builds the examples first",
+        binary.display()
+    );
+    binary
 }
 
 /// What one run of an example printed, and how it ended.

@@ -3,9 +3,6 @@
 //! so `/dev/zero`, `/dev/urandom` or an endless stream are refused with one
 //! line naming the problem, in bounded memory.
 
-// Each example uses only some of these.
-#![allow(dead_code)]
-
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 

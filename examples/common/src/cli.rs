@@ -1,11 +1,7 @@
 //! What every example's command line does with bad arguments: one line on
 //! standard error, exit code 2; `--help` and `--version` as usual. Also the
 //! options, failures and exit codes the search examples share. Output goes
-//! through `output` (`common/output.rs`), which the example includes as a
-//! module of that name.
-
-// Each example uses only some of these.
-#![allow(dead_code)]
+//! through [`output`].
 
 use std::ops::ControlFlow;
 use std::process::ExitCode;
@@ -77,8 +73,11 @@ pub struct SearchOptions {
 /// in cross-check mode (exit code 1), or standard output that took no more
 /// (exit code 0 for a closed pipe, else 2).
 pub enum Failure {
+    /// Bad input, named in the message: exit code 2.
     Input(String),
+    /// Checkers that disagree in cross-check mode: exit code 1.
     Checkers(String),
+    /// Standard output took no more.
     Output(WriteError),
 }
 

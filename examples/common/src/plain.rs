@@ -80,3 +80,15 @@ pub fn model(n: usize) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelErro
     let rules = Rule::ALL.map(|rule| Box::new(UsedLines::new(rule, n)) as DynChecker<usize>);
     b.build(rules.into())
 }
+
+#[cfg(test)]
+mod tests {
+    use backtracker::puzzles::MAX_QUEENS;
+
+    #[test]
+    fn plain_boards_beyond_the_line_arrays_are_refused() {
+        assert!(super::model(MAX_QUEENS).is_ok());
+        let error = super::model(MAX_QUEENS + 1).unwrap_err();
+        assert!(error.to_string().contains("up to 32"), "{error}");
+    }
+}

@@ -8,9 +8,6 @@
 //! [`say!`] macro, which never panic: a message that cannot be written is
 //! dropped.
 
-// Each example uses only some of these.
-#![allow(dead_code)]
-
 use std::io::{self, BufWriter, Write};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -139,12 +136,13 @@ pub fn note_raw(text: &str) {
 }
 
 /// `eprintln!` that never panics: formats one line for [`note`].
+#[macro_export]
 macro_rules! say {
     ($($arg:tt)*) => {
         $crate::output::note(&format!($($arg)*))
     };
 }
-pub(crate) use say;
+pub use crate::say;
 
 /// Flushes the whole lines written so far and exits with `code`: what
 /// Ctrl-C does. Waits for a line being written to be written whole.

@@ -7,9 +7,6 @@
 //! The example declares its own `--estimate` flag (what it conflicts with
 //! differs from example to example) and flattens [`ProbeOptions`] beside it.
 
-// Each example uses only some of these.
-#![allow(dead_code)]
-
 use backtracker::{Estimate, Interval};
 use clap::Args;
 

@@ -1,0 +1,9 @@
+//! What the example programs of backtracker share, so that each example
+//! keeps only its command line and its calls into the library.
+
+pub mod cli;
+pub mod estimate;
+pub mod lines;
+pub mod output;
+pub mod plain;
+pub mod progress;
