@@ -4,7 +4,7 @@
  * diagonals, used anti-diagonals) asked one value at a time. It is the
  * algorithm of `nqueens --plain` written by hand, for comparing the
  * convenient path with a program that pays nothing for being generic
- * (docs/performance.md, "The convenient path against the classic solution").
+ * (docs/performance-log.md, "The convenient path against the classic solution").
  *
  * Build: cc -O2 -march=native -o nq_judge benches/c/nq_judge.c
  * Usage: nq_judge N   (1 <= N <= 32; prints the number of solutions)
