@@ -344,6 +344,7 @@ fn trace<C: Checkers<u8>>(model: &mut Model<u8, C>, grid: &Grid, cli: &Cli) -> S
             let view = HtmlView::grid(size, size, |cell, _, digit| {
                 Some(Mark::new(cell / size, cell % size, digit))
             })
+            .expect("a grid of at most MAX_BOX^4 = 81 cells")
             .boxes(b, b)
             .title(format!("Sudoku {grid}"));
             trace.html(&outcome.stats, &outcome.stop, &view)

@@ -24,7 +24,7 @@ use crate::outcome::{Stats, StopReason};
 
 mod html;
 
-pub use html::{HtmlView, Mark};
+pub use html::{HtmlView, MAX_GRID_CELLS, Mark};
 
 /// How many events a [`Trace`] records unless told otherwise.
 pub const DEFAULT_EVENT_LIMIT: usize = 10_000;

@@ -61,6 +61,8 @@ type Square = u16;
 const MAX_SQUARES: usize = 4096;
 
 const _: () = assert!(MAX_SQUARES <= Square::MAX as usize);
+// Every board has a trace page.
+const _: () = assert!(MAX_SQUARES <= backtracker::trace::MAX_GRID_CELLS);
 
 /// Finds a knight's tour of an N x C board (or counts the tours), and
 /// prints it as a grid of move numbers.
@@ -129,7 +131,12 @@ fn parse_square(text: &str) -> Result<(u32, u32), String> {
             .parse::<u32>()
             .ok()
             .filter(|&x| x >= 1)
-            .ok_or_else(|| format!("{s:?} is not a row or column number (from 1)"))
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not a row or column number (from 1)",
+                    common::lines::shorten(s)
+                )
+            })
     };
     Ok((number(r)?, number(c)?))
 }
@@ -548,6 +555,7 @@ fn trace<C: Checkers<Square>>(model: &mut Model<Square, C>, board: &Board, cli: 
             let view = HtmlView::grid(board.rows, cols, |k, square, _| {
                 Some(Mark::new(square / cols, square % cols, (k + 1).to_string()))
             })
+            .expect("a board of at most MAX_SQUARES = MAX_GRID_CELLS squares")
             .title(format!("Knight's tour, {} x {cols}", board.rows));
             trace.html(&outcome.stats, &outcome.stop, &view)
         }

@@ -57,19 +57,7 @@ pub fn board_size(arg: Option<&str>) -> Result<usize, Fail> {
     }
 }
 
-/// Keeps an echoed input short and on one line.
-pub fn shorten(text: &str) -> String {
-    let one_line: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if one_line.chars().count() > 40 {
-        let head: String = one_line.chars().take(40).collect();
-        format!("{head}...")
-    } else {
-        one_line
-    }
-}
+pub use crate::lines::shorten;
 
 /// Which rules to enforce besides one queen per row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,46 +123,4 @@ pub fn parse_rules(text: &str) -> Result<Rules, Fail> {
             .filter(|r| chosen.contains(r))
             .collect(),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_n("8", "t").unwrap(), 8);
-        assert_eq!(parse_n(" 0\n", "t").unwrap(), 0);
-        let too_big = (MAX_QUEENS + 1).to_string();
-        for bad in [
-            "abc",
-            "-3",
-            "1e3",
-            "",
-            "+4",
-            "8.0",
-            "99999999999999999999999",
-            &too_big,
-        ] {
-            assert!(parse_n(bad, "t").is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn rule_lists() {
-        assert_eq!(parse_rules("none").unwrap(), Rules::Subset(vec![]));
-        assert_eq!(
-            parse_rules("diagonals,columns").unwrap(),
-            Rules::Subset(vec![Rule::Columns, Rule::Diagonals])
-        );
-        assert_eq!(
-            parse_rules("anti-diagonals,columns,diagonals").unwrap(),
-            Rules::All
-        );
-        for bad in ["", "rows", "columns,", "columns,columns", "none,columns"] {
-            assert!(parse_rules(bad).is_err(), "{bad}");
-        }
-        assert!(!parse_rules("diagonals").unwrap().mirror_invariant());
-        assert!(parse_rules("columns").unwrap().mirror_invariant());
-    }
 }

@@ -132,8 +132,9 @@ struct Cli {
     /// Estimate the count before running it: print the estimated nodes,
     /// solutions and CPU seconds on one thread, one line each
     /// (`nodes VALUE LOW HIGH`, LOW and HIGH the 95% interval), from random
-    /// probes of the search tree.
-    #[arg(long, group = "mode", conflicts_with_all = ["first", "all", "trace", "stats"])]
+    /// probes of the search tree of the model asked for (`--constraints`,
+    /// `--plain`, `--no-symmetry`, `--lookahead`)
+    #[arg(long, group = "mode", conflicts_with_all = ["first", "all", "trace", "stats", "threads", "checkpoint"])]
     estimate: bool,
 
     #[command(flatten)]
@@ -278,7 +279,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(fail) => {
             if let Some(message) = fail.message {
-                output::say!("error: {message}");
+                output::error(&message);
             }
             ExitCode::from(fail.code)
         }
@@ -295,6 +296,35 @@ fn interrupt_flag() -> Arc<AtomicBool> {
         }
     });
     flag
+}
+
+/// How much of a long text [`write_unless_interrupted`] writes between two
+/// looks at the Ctrl-C flag.
+const WRITE_BLOCK: usize = 1 << 16;
+
+/// Writes `text` (whole lines) a block of whole lines at a time, and stops
+/// at a line's end with exit code 130 once Ctrl-C has set `cancel`: a trace
+/// of hundreds of megabytes interrupted before it is written writes
+/// nothing, and one interrupted while it is written keeps whole lines.
+fn write_unless_interrupted(out: &mut Out, text: &str, cancel: &AtomicBool) -> Result<(), Fail> {
+    let mut rest = text.as_bytes();
+    while !rest.is_empty() {
+        if cancel.load(Ordering::SeqCst) {
+            return Err(Fail::interrupted());
+        }
+        // A cut after a newline is a cut between characters.
+        let cut = if rest.len() <= WRITE_BLOCK {
+            rest.len()
+        } else {
+            rest[..WRITE_BLOCK]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1)
+        };
+        out.write_all(&rest[..cut]).map_err(|e| Fail::output(&e))?;
+        rest = &rest[cut..];
+    }
+    Ok(())
 }
 
 /// Rows looked ahead unless `--lookahead` says otherwise: the fastest K
@@ -345,7 +375,22 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         None => {}
     }
     if cli.estimate {
-        return estimate_count(cli, n, out);
+        let cancel = interrupt_flag();
+        if cli.plain {
+            let mut model = plain::model(n).map_err(Fail::bad)?;
+            return estimate_count(cli, &mut model, !cli.no_symmetry, &cancel, out);
+        }
+        return match rules {
+            Rules::All => {
+                let mut model = nqueens(n).map_err(Fail::bad)?;
+                estimate_count(cli, &mut model, !cli.no_symmetry, &cancel, out)
+            }
+            Rules::Subset(list) => {
+                let symmetry = !cli.no_symmetry && Rules::Subset(list.clone()).mirror_invariant();
+                let mut model = nqueens_with(n, &list).map_err(Fail::bad)?;
+                estimate_count(cli, &mut model, symmetry, &cancel, out)
+            }
+        };
     }
     if (cli.plain || cli.constraints.is_some()) && cli.threads.is_some_and(|k| k != 1) {
         let option = if cli.plain {
@@ -464,22 +509,20 @@ pub fn report_interrupted(
     print_stats(stats, stop, threads);
 }
 
-/// `--estimate`: three lines, `nodes`, `solutions` and `seconds`, each with
-/// its value and 95% interval.
-fn estimate_count(cli: &Cli, n: usize, out: &mut Out) -> Result<(), Fail> {
-    let mut model = if cli.plain {
-        return Err(Fail::bad(
-            "--estimate works with the reference model, not --plain",
-        ));
-    } else {
-        nqueens(n).map_err(Fail::bad)?
-    };
-    let cancel = interrupt_flag();
+/// `--estimate`: the estimated nodes, solutions and seconds of the count
+/// `model` would make, with or without the mirror symmetry.
+fn estimate_count<C: Checkers<usize>>(
+    cli: &Cli,
+    model: &mut Model<usize, C>,
+    symmetry: bool,
+    cancel: &Arc<AtomicBool>,
+    out: &mut Out,
+) -> Result<(), Fail> {
     let outcome = model
         .search()
-        .symmetry(!cli.no_symmetry)
+        .symmetry(symmetry)
         .lookahead(cli.lookahead())
-        .cancel_flag(Arc::clone(&cancel))
+        .cancel_flag(Arc::clone(cancel))
         .estimate(cli.probes.probes(), cli.probes.seed());
     if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
         return Err(Fail::interrupted());
@@ -526,6 +569,7 @@ fn show<C: Checkers<usize>>(
             TraceFormat::Html => {
                 let n = model.len();
                 let view = HtmlView::grid(n, n, |row, col, _| Some(Mark::new(row, col, "Q")))
+                    .map_err(Fail::bad)?
                     .title(format!("{n}-queens"));
                 trace.html(&outcome.stats, &outcome.stop, &view)
             }
@@ -533,7 +577,7 @@ fn show<C: Checkers<usize>>(
         if cli.stats {
             print_stats(&outcome.stats, &outcome.stop, None);
         }
-        return out.write_all(text.as_bytes()).map_err(write_err);
+        return write_unless_interrupted(out, &text, cancel);
     }
     if cli.first {
         let outcome = model

@@ -154,7 +154,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(fail) => {
             if let Some(message) = fail.message {
-                output::say!("error: {message}");
+                output::error(&message);
             }
             ExitCode::from(fail.code)
         }

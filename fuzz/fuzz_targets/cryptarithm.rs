@@ -4,7 +4,7 @@
 #![no_main]
 
 #[allow(dead_code, reason = "the example's helpers, only some used here")]
-#[path = "../../examples/common/lines.rs"]
+#[path = "../../examples/common/src/lines.rs"]
 mod lines;
 #[allow(dead_code, reason = "the example's helpers, only some used here")]
 #[path = "../../examples/cryptarithm/puzzle.rs"]

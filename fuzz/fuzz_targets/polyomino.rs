@@ -7,7 +7,7 @@
 #[path = "../../examples/polyomino/input.rs"]
 mod input;
 #[allow(dead_code, reason = "the example's helpers, only some used here")]
-#[path = "../../examples/common/lines.rs"]
+#[path = "../../examples/common/src/lines.rs"]
 mod lines;
 
 use backtracker::puzzles::polyomino::Shape;

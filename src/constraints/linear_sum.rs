@@ -388,19 +388,24 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
         }
         let overflow = || {
             invalid(
-                "its sums could overflow 64-bit integers (the constant plus the largest \
-                 coefficient times value of each variable must fit)"
+                "its sums could overflow 64-bit integers (the constant plus the total \
+                 of the terms' largest positive values, and minus the total of their \
+                 most negative values, must fit)"
                     .to_owned(),
             )
         };
-        let mut reach = self.constant.checked_abs().ok_or_else(overflow)?;
+        // Every sum the checker forms lies between the total of the terms'
+        // negative lows and the total of their positive highs, moved by the
+        // constant: those two totals bound it, not the sum of magnitudes
+        // (an addition's addends and its result cancel out).
+        let mut positive = 0i64;
+        let mut negative = 0i64;
         self.contrib.clear();
         self.order.clear();
         self.low.clear();
         self.high.clear();
         for (p, &var) in self.scope.iter().enumerate() {
             let mut row = Vec::with_capacity(model.domain(var).len());
-            let mut largest = 0i64;
             for &value in model.domain(var) {
                 let value: i64 = value.try_into().map_err(|_| {
                     invalid(format!(
@@ -408,11 +413,12 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
                         model.name(var)
                     ))
                 })?;
-                let term = coefs[p].checked_mul(value).ok_or_else(overflow)?;
-                largest = largest.max(term.checked_abs().ok_or_else(overflow)?);
-                row.push(term);
+                row.push(coefs[p].checked_mul(value).ok_or_else(overflow)?);
             }
-            reach = reach.checked_add(largest).ok_or_else(overflow)?;
+            let low = row.iter().copied().min().unwrap_or(0);
+            let high = row.iter().copied().max().unwrap_or(0);
+            positive = positive.checked_add(high.max(0)).ok_or_else(overflow)?;
+            negative = negative.checked_add(low.min(0)).ok_or_else(overflow)?;
             self.order.push(if row.is_sorted() {
                 Order::Rises
             } else if row.iter().rev().is_sorted() {
@@ -420,10 +426,15 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
             } else {
                 Order::Neither
             });
-            self.low.push(row.iter().copied().min().unwrap_or(0));
-            self.high.push(row.iter().copied().max().unwrap_or(0));
+            self.low.push(low);
+            self.high.push(high);
             self.contrib.push(row);
         }
+        let reach = positive.max(negative.checked_neg().ok_or_else(overflow)?);
+        self.constant
+            .checked_abs()
+            .and_then(|c| c.checked_add(reach))
+            .ok_or_else(overflow)?;
         self.sum = 0;
         self.free_low = self.low.iter().sum();
         self.free_high = self.high.iter().sum();

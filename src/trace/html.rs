@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 
 use super::{Kind, Trace};
+use crate::error::ModelError;
 use crate::outcome::{Stats, StopReason};
 
 const CSS: &str = include_str!("page.css");
@@ -47,6 +48,10 @@ impl Mark {
 }
 
 /// The function of a grid view: variable, value index, value text to a mark.
+/// The most cells a grid view ([`HtmlView::grid`]) draws: a board of 64 x
+/// 64, the largest board of the examples.
+pub const MAX_GRID_CELLS: usize = 4096;
+
 type MarkFn<'a> = dyn Fn(usize, usize, &str) -> Option<Mark> + 'a;
 
 /// How the page of [`Trace::html`] draws the assignment at each step: as
@@ -62,13 +67,14 @@ type MarkFn<'a> = dyn Fn(usize, usize, &str) -> Option<Mark> + 'a;
 /// use backtracker::trace::{HtmlView, Mark};
 ///
 /// // N-Queens: variable `row r` takes the column `c` of its queen.
-/// let queens = HtmlView::grid(8, 8, |row, col, _| Some(Mark::new(row, col, "Q"))).title("8-queens");
+/// let queens = HtmlView::grid(8, 8, |row, col, _| Some(Mark::new(row, col, "Q")))?.title("8-queens");
 /// // Sudoku: variable `r * 9 + c` holds the digit of its cell.
-/// let sudoku = HtmlView::grid(9, 9, |cell, _, digit| Some(Mark::new(cell / 9, cell % 9, digit)))
+/// let sudoku = HtmlView::grid(9, 9, |cell, _, digit| Some(Mark::new(cell / 9, cell % 9, digit)))?
 ///     .boxes(3, 3);
 /// // Anything else: one `name = value` row per variable.
 /// let rows = HtmlView::rows().title("map colouring");
 /// # let _ = (queens, sudoku, rows);
+/// # Ok::<(), backtracker::ModelError>(())
 /// ```
 pub struct HtmlView<'a> {
     title: String,
@@ -110,13 +116,39 @@ impl<'a> HtmlView<'a> {
     /// A board of `rows` by `cols` cells; `mark(var, index, value)` says
     /// where the step "variable `var` takes the value with domain index
     /// `index`, written `value`" puts its label.
-    #[must_use]
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::Unsupported`] for a board of more than
+    /// [`MAX_GRID_CELLS`] cells, which a browser would take minutes to draw
+    /// at every step.
+    ///
+    /// ```
+    /// use backtracker::trace::{HtmlView, MAX_GRID_CELLS, Mark};
+    ///
+    /// let queens = |row, col, _: &str| Some(Mark::new(row, col, "Q"));
+    /// assert!(HtmlView::grid(64, 64, queens).is_ok());
+    /// assert_eq!(MAX_GRID_CELLS, 64 * 64);
+    /// let error = HtmlView::grid(1, 100_000, queens).unwrap_err();
+    /// assert!(error.to_string().contains("1 x 100000"), "{error}");
+    /// assert!(HtmlView::grid(usize::MAX, 2, queens).is_err());
+    /// ```
     pub fn grid(
         rows: usize,
         cols: usize,
         mark: impl Fn(usize, usize, &str) -> Option<Mark> + 'a,
-    ) -> Self {
-        HtmlView {
+    ) -> Result<Self, ModelError> {
+        if rows
+            .checked_mul(cols)
+            .is_none_or(|cells| cells > MAX_GRID_CELLS)
+        {
+            return Err(ModelError::Unsupported {
+                reason: format!(
+                    "a grid of {rows} x {cols} cells is larger than a trace page draws (at most {MAX_GRID_CELLS} cells)"
+                ),
+            });
+        }
+        Ok(HtmlView {
             title: "Search tree".to_owned(),
             grid: Some(Grid {
                 rows,
@@ -124,7 +156,7 @@ impl<'a> HtmlView<'a> {
                 boxes: None,
                 mark: Box::new(mark),
             }),
-        }
+        })
     }
 
     /// Draws thick lines between boxes of `box_rows` by `box_cols` cells
@@ -165,7 +197,9 @@ impl Trace {
     /// let mut model = nqueens(4).unwrap();
     /// let mut trace = Trace::new();
     /// let outcome = model.search().symmetry(false).observer(&mut trace).count();
-    /// let view = HtmlView::grid(4, 4, |row, col, _| Some(Mark::new(row, col, "Q"))).title("4-queens");
+    /// let view = HtmlView::grid(4, 4, |row, col, _| Some(Mark::new(row, col, "Q")))
+    ///     .expect("16 cells")
+    ///     .title("4-queens");
     /// let page = trace.html(&outcome.stats, &outcome.stop, &view);
     /// assert!(page.starts_with("<!DOCTYPE html>\n"));
     /// assert!(page.contains("<title>4-queens: the search, step by step</title>"));

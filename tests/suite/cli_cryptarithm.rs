@@ -212,6 +212,17 @@ fn puzzles_with_several_solutions_match_brute_force() {
     }
 }
 
+/// Nine addends of an 18-letter word: the terms' magnitudes add up beyond
+/// 64-bit integers, but the addends' total and the result's each fit, as
+/// every sum the search forms does.
+#[test]
+fn nine_addends_of_eighteen_letters() {
+    let addend = format!("A{}", "B".repeat(17));
+    let puzzle = format!("{} = C{}", vec![addend; 9].join(" + "), "B".repeat(17));
+    assert!(!brute_force(&puzzle).is_empty());
+    check_against_brute_force(&puzzle);
+}
+
 #[test]
 fn many_addends_and_ten_letters() {
     let puzzle = "SO + MANY + MORE + MEN + SEEM + TO + SAY + THAT + THEY + MAY + SOON + TRY + TO + STAY \

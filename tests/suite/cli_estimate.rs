@@ -112,11 +112,45 @@ fn nqueens_estimate_is_repeatable_and_the_seed_matters() {
     assert_ne!(estimated("nqueens", &args, "")[0].nodes, other[0].nodes);
 }
 
+/// The estimate is of the model asked for: without constraints, N queens
+/// on N rows stand in N^N ways; with columns only, N! ways; the plain model
+/// counts the same as the reference one (OEIS A000170).
+#[test]
+fn nqueens_estimate_follows_the_constraints_and_plain() {
+    let cases: [(&[&str], f64); 4] = [
+        (&["9", "--constraints", "none"], 9f64.powi(9)),
+        (&["8", "--constraints", "columns"], 40_320.0),
+        (
+            &["8", "--constraints", "columns", "--no-symmetry"],
+            40_320.0,
+        ),
+        (&["8", "--plain"], A000170[8] as f64),
+    ];
+    for (args, truth) in cases {
+        let mut args = args.to_vec();
+        args.extend(["--estimate", "--probes", "2000"]);
+        let [e] = estimated("nqueens", &args, "")[..] else {
+            panic!("one estimate for {args:?}");
+        };
+        assert!(e.solutions.holds(truth), "{args:?}: {e:?}, truth {truth}");
+    }
+}
+
 #[test]
 fn nqueens_estimate_refuses_other_modes() {
     for flag in ["--first", "--all", "--trace", "--stats"] {
         assert_bad_input("nqueens", &["8", "--estimate", flag], "--estimate");
     }
+    assert_bad_input(
+        "nqueens",
+        &["8", "--estimate", "--threads", "2"],
+        "--estimate",
+    );
+    assert_bad_input(
+        "nqueens",
+        &["8", "--estimate", "--checkpoint", "c.txt"],
+        "--estimate",
+    );
     assert_bad_input("nqueens", &["8", "--probes", "10"], "--estimate");
     assert_bad_input("nqueens", &["8", "--estimate", "--probes", "0"], "--probes");
 }

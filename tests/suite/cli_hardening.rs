@@ -191,3 +191,65 @@ fn an_interrupted_all_keeps_whole_lines_and_exits_130() {
         assert!(r.stdout.contains("130"), "{name}: {r:?}");
     }
 }
+
+/// The options of `--help` that take a value, as `--name`.
+fn value_options(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            // `-t, --threads <K>`: the long name.
+            let line = match line.split_once(", ") {
+                Some((short, long)) if short.len() == 2 && short.starts_with('-') => long,
+                _ => line,
+            };
+            let (name, rest) = line.split_once(' ')?;
+            (name.starts_with("--") && rest.starts_with('<')).then(|| name.to_owned())
+        })
+        .collect()
+}
+
+/// Every argument of every example, given 5,000 digits: the error quotes
+/// at most 60 characters of it (`common::lines::ECHO`), clap's messages
+/// included, on one short line.
+#[test]
+fn every_argument_quotes_at_most_60_characters_of_its_value() {
+    let long = format!("{},1x", "9".repeat(5000));
+    let too_much = "9".repeat(64);
+    let mut checked = 0;
+    for (name, base) in ANSWERING {
+        let help = run(name, &["--help"]).stdout;
+        let options = value_options(&help);
+        checked += options.len();
+        let mut runs: Vec<Vec<&str>> = options
+            .iter()
+            .map(|option| {
+                let mut args = base.to_vec();
+                args.extend([option.as_str(), long.as_str()]);
+                args
+            })
+            .collect();
+        // The value as the first positional argument, where there is one.
+        runs.push(vec![long.as_str()]);
+        for args in runs {
+            let output = Command::new("timeout")
+                .arg("60")
+                .arg(example_binary(name))
+                .args(&args)
+                .stdin(Stdio::null())
+                .output()
+                .expect("timeout runs");
+            let shown: Vec<&str> = args
+                .iter()
+                .map(|a| if a.len() > 20 { "<5000 digits>" } else { a })
+                .collect();
+            assert_ne!(output.status.code(), Some(124), "{name} {shown:?} hangs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                !stderr.contains(&too_much) && stderr.len() < 400 && stderr.lines().count() <= 1,
+                "{name} {shown:?}: {stderr}"
+            );
+        }
+    }
+    // Every option of `--help` that takes a value (nqueens alone has 15).
+    assert!(checked > 30, "{checked} options found");
+}

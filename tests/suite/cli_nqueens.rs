@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::support::{assert_bad_input, assert_rejected, run, run_with_input};
+use crate::support::{assert_bad_input, assert_rejected, example_command, run, run_with_input};
 use backtracker::puzzles::MAX_QUEENS;
 
 use crate::support::A000170;
@@ -566,4 +566,53 @@ fn bad_flags_are_refused() {
         "--constraints",
     );
     assert_bad_input(NAME, &["8", "--depth", "2"], "--checkpoint");
+}
+
+/// Ctrl-C while a long trace is recorded, rendered or written: exit code
+/// 130, and standard output holds whole lines at most, never the whole
+/// trace with its footer (the trace of 10 million events is about 600 MB).
+#[test]
+fn an_interrupted_trace_is_not_written_whole_and_exits_130() {
+    for format in ["text", "html"] {
+        let child = example_command(
+            NAME,
+            &[
+                "20",
+                "--trace",
+                "--trace-limit",
+                "10000000",
+                "--trace-format",
+                format,
+            ],
+        )
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nqueens starts");
+        // Long enough for the Ctrl-C handler to be installed, far too short
+        // for the trace to be recorded and written.
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let output = child.wait_with_output().expect("nqueens ends");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(130),
+            "{format}: {:?}",
+            output.status
+        );
+        assert!(
+            stdout.is_empty() || stdout.ends_with('\n'),
+            "{format}: a cut line"
+        );
+        assert!(
+            !stdout.contains("\nstop: ") && !stdout.contains("</html>"),
+            "{format}: written whole"
+        );
+    }
 }

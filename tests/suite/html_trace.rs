@@ -17,7 +17,9 @@ use backtracker::{ModelBuilder, StopReason};
 
 /// The view the `nqueens` example draws its page with.
 fn queens_view(n: usize) -> HtmlView<'static> {
-    HtmlView::grid(n, n, |row, col, _| Some(Mark::new(row, col, "Q"))).title(format!("{n}-queens"))
+    HtmlView::grid(n, n, |row, col, _| Some(Mark::new(row, col, "Q")))
+        .expect("a small board")
+        .title(format!("{n}-queens"))
 }
 
 /// The whole 4-queens search: its text trace and its page.
@@ -146,7 +148,8 @@ fn marks_outside_the_grid_are_not_drawn() {
     // Only rows 0 and 1 fit on a 2 x 4 board, and row 1 is not drawn.
     let view = HtmlView::grid(2, 4, |row, col, _| {
         (row != 1).then(|| Mark::new(row, col, "Q"))
-    });
+    })
+    .expect("a small board");
     let page = trace.html(&outcome.stats, &outcome.stop, &view);
     assert!(page.contains("\"steps\":[\n[0,\"0\",0,\"Q\"],\n[1,\"0\",-1,\"\"],"));
     assert!(

@@ -338,6 +338,23 @@ fn sums_that_could_overflow_are_refused() {
     assert!(text.contains("overflow"), "{text}");
 }
 
+/// `10^18 x - 10^18 y = 0` over the digits: the terms' magnitudes add up to
+/// 1.8e19, beyond 64-bit integers, but every sum lies between -9e18 and
+/// 9e18, so the constraint is taken, and its solutions are `x = y`.
+#[test]
+fn sums_whose_positive_and_negative_totals_fit_are_taken() {
+    const E18: i64 = 1_000_000_000_000_000_000;
+    let mut b = ModelBuilder::new();
+    b.variable("x", 0i64..=9);
+    b.variable("y", 0i64..=9);
+    let mut model = b
+        .build((LinearSum::equal("total", [(E18, 0), (-E18, 1)], 0),))
+        .expect("every sum fits");
+    let solutions: Vec<Vec<i64>> = model.search().solutions().collect();
+    let expected: Vec<Vec<i64>> = (0..=9).map(|v| vec![v, v]).collect();
+    assert_eq!(solutions, expected);
+}
+
 #[test]
 fn repeated_coefficients_that_overflow_are_refused() {
     let text = refusal(vec![0i64, 1], &[(i64::MAX, 0), (1, 0)], 0);

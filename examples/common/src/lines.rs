@@ -163,19 +163,46 @@ pub fn shorten(text: &str) -> String {
     short
 }
 
-/// `text` with every part between single quotes (as clap quotes a value)
-/// cut by [`shorten`].
+/// `text` with every part between single quotes (as clap quotes a value),
+/// double quotes (as `{:?}` does) or backticks (as the examples quote an
+/// input) cut by [`shorten`],
+/// and what is left cut too if it is still long: a line that quotes its
+/// input quotes at most [`ECHO`] characters of it.
 pub fn shorten_quoted(text: &str) -> String {
     let mut out = String::new();
-    for (i, part) in text.split('\'').enumerate() {
-        if i > 0 {
-            out.push('\'');
-        }
-        if i % 2 == 1 {
-            out.push_str(&shorten(part));
-        } else {
-            out.push_str(part);
+    let mut rest = text;
+    while let Some(open) = rest.find(['\'', '"', '`']) {
+        let quote = rest.as_bytes()[open] as char;
+        out.push_str(&shorten_unquoted(&rest[..=open]));
+        rest = &rest[open + 1..];
+        match rest.find(quote) {
+            Some(close) => {
+                out.push_str(&shorten(&rest[..close]));
+                out.push(quote);
+                rest = &rest[close + 1..];
+            }
+            None => {
+                out.push_str(&shorten(rest));
+                return out;
+            }
         }
     }
+    out.push_str(&shorten_unquoted(rest));
     out
+}
+
+/// A stretch of a message between quotes: kept whole unless it holds a
+/// word longer than [`ECHO`] characters (an input echoed without quotes),
+/// which is cut by [`shorten`].
+fn shorten_unquoted(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.chars().nth(ECHO).is_some() {
+                shorten(word)
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

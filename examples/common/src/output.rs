@@ -36,7 +36,7 @@ impl WriteError {
         match self {
             WriteError::Closed => 0,
             WriteError::Failed(message) => {
-                note(&format!("error: {message}"));
+                error(message);
                 2
             }
         }
@@ -133,6 +133,14 @@ pub fn note(text: &str) {
 /// failing.
 pub fn note_raw(text: &str) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Writes `error: MESSAGE` on standard error, one line, quoting at most
+/// [`ECHO`](crate::lines::ECHO) characters of any input the message quotes
+/// ([`shorten_quoted`](crate::lines::shorten_quoted)): every example's
+/// errors end here.
+pub fn error(message: &str) {
+    note(&format!("error: {}", crate::lines::shorten_quoted(message)));
 }
 
 /// `eprintln!` that never panics: formats one line for [`note`].
