@@ -118,6 +118,10 @@ pub struct Estimate {
     /// Nodes of the search (what [`Stats::nodes`] of the count would say).
     pub nodes: Interval,
     /// The count (weighted by symmetry, as [`Search::count`] returns it).
+    /// When no probe met a solution (and the sample did not search the
+    /// whole tree), its interval runs from 0 to the upper end of the
+    /// nodes' interval, since every solution is a node: rare solutions are
+    /// not taken for none.
     pub solutions: Interval,
     /// CPU seconds the count would take on one thread: the nodes times the
     /// time per node measured on a sample.
@@ -244,7 +248,14 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
         #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
         let scale = units.len() as f64;
         let nodes = Interval::of(&node_samples, scale, prefix_nodes);
-        let solutions = Interval::of(&solution_samples, scale, 0.0);
+        let mut solutions = Interval::of(&solution_samples, scale, 0.0);
+        if exact.is_none() && !solution_samples.is_empty() && solutions.high == 0.0 {
+            // No probe met a solution: that says the solutions are rare,
+            // not that there are none. A solution is a node, so the nodes'
+            // upper end bounds them.
+            solutions.high = nodes.high;
+            solutions.std_error = nodes.high / 1.96;
+        }
         let seconds = match exact {
             Some(_) => Interval::exact(sample.stats.elapsed.as_secs_f64()),
             None => nodes.scaled(node_time.as_secs_f64()),

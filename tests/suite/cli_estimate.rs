@@ -102,11 +102,14 @@ fn nqueens_estimate_holds_the_oeis_count() {
 
 #[test]
 fn nqueens_estimate_is_repeatable_and_the_seed_matters() {
-    let args = ["9", "--estimate", "--probes", "300", "--seed", "5"];
+    // 14 queens: a tree of 27 million nodes, which the timing sample does
+    // not search whole, so the figures are the probes' (9 queens would be
+    // printed exact, whatever the seed).
+    let args = ["14", "--estimate", "--probes", "300", "--seed", "5"];
     assert_repeatable("nqueens", &args, "");
     let other = estimated(
         "nqueens",
-        &["9", "--estimate", "--probes", "300", "--seed", "6"],
+        &["14", "--estimate", "--probes", "300", "--seed", "6"],
         "",
     );
     assert_ne!(estimated("nqueens", &args, "")[0].nodes, other[0].nodes);
@@ -258,6 +261,33 @@ fn sudoku_estimate_of_an_empty_4x4_grid_holds_288() {
     // The count itself agrees.
     let r = run_with_input("sudoku", &["--count"], EMPTY_4X4);
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), "288\n"), "{r:?}");
+}
+
+/// When the timing sample searched the whole tree, the figures printed are
+/// its exact ones, however few the probes: 288 grids of 4 x 4 (OEIS
+/// A107739), 92 boards of 8 queens (OEIS A000170).
+#[test]
+fn an_exact_count_from_the_sample_is_printed_as_exact() {
+    let [e] = estimated("sudoku", &["--estimate", "--probes", "5"], EMPTY_4X4)[..] else {
+        panic!("one estimate");
+    };
+    assert_eq!(
+        (e.solutions.value, e.solutions.low, e.solutions.high),
+        (288.0, 288.0, 288.0),
+        "{e:?}"
+    );
+    let [e] = estimated("nqueens", &["8", "--estimate", "--probes", "10"], "")[..] else {
+        panic!("one estimate");
+    };
+    let truth = A000170[8] as f64;
+    assert_eq!(
+        (e.solutions.value, e.solutions.low, e.solutions.high),
+        (truth, truth, truth),
+        "{e:?}"
+    );
+    assert_eq!(e.nodes.low, e.nodes.high, "{e:?}");
+    // One probe has no spread to make an interval from.
+    assert_bad_input("nqueens", &["8", "--estimate", "--probes", "1"], "--probes");
 }
 
 #[test]

@@ -152,3 +152,29 @@ fn the_95_percent_interval_covers_the_truth_in_most_small_models() {
     // A 95% interval should miss about one estimate in twenty.
     assert!(covered * 100 >= total * 85, "{covered} of {total} covered");
 }
+
+/// 100 probes of 20 queens meet no solution (with the examples' default
+/// seed, 1), but the board has 39,029,188,884 of them (OEIS A000170): the
+/// interval must not be [0, 0], and must hold them.
+#[test]
+fn probes_that_meet_no_solution_do_not_say_there_is_none() {
+    const QUEENS_20: f64 = 39_029_188_884.0;
+    let mut none_met = 0;
+    for seed in 0..4 {
+        let estimate = nqueens(20).unwrap().search().estimate(100, seed).value;
+        assert_eq!(estimate.exact, None);
+        let solutions = estimate.solutions;
+        assert!(
+            solutions.high > solutions.low,
+            "seed {seed}: zero width {solutions:?}"
+        );
+        if solutions.value == 0.0 {
+            none_met += 1;
+            assert!(QUEENS_20 <= solutions.high, "seed {seed}: {solutions:?}");
+        }
+    }
+    assert!(
+        none_met > 0,
+        "every seed met a solution: the case is not tested"
+    );
+}

@@ -23,8 +23,9 @@ pub const MAX_PROBES: u64 = 100_000_000;
 /// name in the example's own options).
 #[derive(Args, Debug, Clone, Copy)]
 pub struct ProbeOptions {
-    /// Probes for --estimate (default 10000).
-    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..=MAX_PROBES))]
+    /// Probes for --estimate (default 10000, at least 2: one probe has no
+    /// spread to give an interval from).
+    #[arg(long, value_name = "K", requires = "estimate", value_parser = clap::value_parser!(u64).range(2..=MAX_PROBES))]
     pub probes: Option<u64>,
 
     /// Seed of --estimate's random probes (default 1): the same seed gives
@@ -45,14 +46,31 @@ impl ProbeOptions {
     }
 }
 
-/// The three lines of an estimate, each ending in a newline.
+/// The three lines of an estimate, each ending in a newline. When the
+/// timing sample searched the whole tree, the nodes and solutions it
+/// counted are printed, exact: VALUE, LOW and HIGH are one number.
 pub fn lines(estimate: &Estimate) -> String {
+    #[expect(clippy::cast_precision_loss, reason = "printed as a figure")]
+    let (nodes, solutions) = match estimate.exact {
+        Some((nodes, count)) => (exact(nodes as f64), exact(count as f64)),
+        None => (estimate.nodes, estimate.solutions),
+    };
     format!(
         "{}{}{}",
-        line("nodes", estimate.nodes, true),
-        line("solutions", estimate.solutions, true),
+        line("nodes", nodes, true),
+        line("solutions", solutions, true),
         line("seconds", estimate.seconds, false)
     )
+}
+
+/// A figure known exactly.
+fn exact(value: f64) -> Interval {
+    Interval {
+        value,
+        std_error: 0.0,
+        low: value,
+        high: value,
+    }
 }
 
 /// `NAME VALUE LOW HIGH` and a newline.
