@@ -153,7 +153,8 @@ fn largest_share<C: Checkers<usize>>(
         .search()
         .symmetry(symmetry)
         .lookahead(lookahead)
-        .estimate_units(units, probes, 1);
+        .estimate_units(units, probes, 1)
+        .value;
     let total: f64 = sizes.iter().map(|s| s.value).sum();
     let largest = sizes.iter().map(|s| s.value).fold(0.0, f64::max);
     if total > 0.0 { largest / total } else { 0.0 }
