@@ -14,7 +14,9 @@ use std::str::FromStr;
 
 mod checkpoint;
 
-pub use checkpoint::{Checkpoint, CheckpointError, read_results};
+pub use checkpoint::{
+    CHECKPOINT_FORMAT, Checkpoint, CheckpointError, checkpoint_header, read_results,
+};
 
 use crate::checkers::Checkers;
 use crate::error::UnitError;
