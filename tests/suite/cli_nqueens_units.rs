@@ -86,6 +86,24 @@ fn split_auto_units_merge_to_the_direct_count() {
     }
 }
 
+/// Every N, 0 included, gives units that merge to the count of OEIS
+/// A000170, with `--split auto` and with a depth deeper than the board.
+#[test]
+fn every_n_gives_units_that_merge_to_the_count() {
+    for (n, known) in A000170.iter().enumerate().take(7) {
+        let board = n.to_string();
+        for split in [vec!["--split", "auto"], vec!["--split", "8"]] {
+            let mut args = vec![board.as_str()];
+            args.extend(&split);
+            let units = ok(&args);
+            assert!(units.lines().count() >= 1, "N = {n} {split:?}: no unit");
+            let r = merge(&run_units(&units));
+            assert_eq!(r.code, Some(0), "N = {n} {split:?}: {r:?}");
+            assert_eq!(r.stdout.trim(), known.to_string(), "N = {n} {split:?}");
+        }
+    }
+}
+
 /// A split of more than a million units (or `--max-units`) is refused
 /// once it reaches that many, before it takes more memory (N = 30 split at
 /// every row would need terabytes), with nothing written; so is a
