@@ -214,4 +214,9 @@ pub enum UnitError {
         /// The most units the split was allowed.
         limit: usize,
     },
+    /// The model cannot be split or checked against: a checker panicked
+    /// during an earlier search (see
+    /// [`Model::is_poisoned`](crate::Model::is_poisoned)).
+    #[error("the model is unusable: a checker panicked during an earlier search")]
+    Unusable,
 }

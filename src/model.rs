@@ -484,6 +484,33 @@ pub struct Model<V, C> {
     pub(crate) poisoned: bool,
 }
 
+/// The mark of a poisoned model (see [`Model::is_poisoned`]), given by
+/// [`gate`]: a [`StopReason::Unusable`](crate::StopReason::Unusable) for an
+/// entry point that returns an [`Outcome`](crate::Outcome), a
+/// [`UnitError::Unusable`](crate::UnitError::Unusable) for one that returns
+/// a `Result`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Poisoned;
+
+/// The one check of a poisoned model. Every public entry point that
+/// searches, splits, estimates or merges goes through it, directly or
+/// through the engine it starts, before it looks at the checkers.
+pub(crate) fn gate(poisoned: bool) -> Result<(), Poisoned> {
+    if poisoned { Err(Poisoned) } else { Ok(()) }
+}
+
+impl From<Poisoned> for crate::StopReason {
+    fn from(_: Poisoned) -> Self {
+        crate::StopReason::Unusable
+    }
+}
+
+impl From<Poisoned> for crate::UnitError {
+    fn from(_: Poisoned) -> Self {
+        crate::UnitError::Unusable
+    }
+}
+
 /// The checkers in their slot, where they always are outside the lean
 /// loop, which cannot be running while its model is borrowed.
 pub(crate) fn home<C>(slot: &Option<C>) -> &C {
@@ -616,8 +643,18 @@ impl<V, C: Checkers<V>> Model<V, C> {
 
     /// Whether a checker panicked during an earlier search of this model.
     /// The checkers' incremental state may then be inconsistent, so every
-    /// later search stops at once with [`StopReason::Unusable`](crate::StopReason::Unusable)
-    /// instead of giving a wrong answer; build the model again.
+    /// later search, count, estimate and split refuses the model instead
+    /// of giving a wrong answer; build the model again. Entry points that
+    /// return an [`Outcome`](crate::Outcome) ([`Search::count`](crate::Search::count),
+    /// [`count_parallel`](crate::Search::count_parallel),
+    /// [`count_units`](crate::Search::count_units),
+    /// [`estimate`](crate::Search::estimate),
+    /// [`estimate_units`](crate::Search::estimate_units), ...) stop at once with
+    /// [`StopReason::Unusable`](crate::StopReason::Unusable);
+    /// [`split_at_most`](Self::split_at_most) and
+    /// [`merge_checked`](crate::units::merge_checked) return
+    /// [`UnitError::Unusable`](crate::UnitError::Unusable);
+    /// [`split`](Self::split), which cannot return an error, panics.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -628,6 +665,11 @@ impl<V, C: Checkers<V>> Model<V, C> {
     #[must_use]
     pub fn is_poisoned(&self) -> bool {
         self.poisoned
+    }
+
+    /// [`gate`] for this model.
+    pub(crate) fn usable(&self) -> Result<(), Poisoned> {
+        gate(self.poisoned)
     }
 
     /// The variable order.

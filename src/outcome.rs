@@ -255,3 +255,15 @@ pub struct Outcome<T> {
     /// Why it ended. Unless [`StopReason::Completed`], a count is a lower bound.
     pub stop: StopReason,
 }
+
+impl<T: Default> Outcome<T> {
+    /// The outcome of an entry point that refused a poisoned model before
+    /// searching anything.
+    pub(crate) fn refused(poisoned: crate::model::Poisoned) -> Outcome<T> {
+        Outcome {
+            value: T::default(),
+            stats: Stats::default(),
+            stop: poisoned.into(),
+        }
+    }
+}

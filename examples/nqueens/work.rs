@@ -97,7 +97,9 @@ pub fn write_units_auto(
     let mut best: Option<(f64, usize, Vec<backtracker::Unit>)> = None;
     // The deepest split not weighed, in case none is.
     let mut last: Option<(usize, Vec<backtracker::Unit>)> = None;
-    for depth in 1..=n {
+    // From depth 1, or 0 for a board without rows, so that every board
+    // has a split: N = 0 has one unit, which counts its one solution.
+    for depth in usize::from(n > 0)..=n {
         let Ok(units) = model.split_at_most(depth, symmetry, MAX_UNITS) else {
             // Deeper splits only hold more units.
             break;
@@ -153,7 +155,8 @@ fn largest_share<C: Checkers<usize>>(
         .search()
         .symmetry(symmetry)
         .lookahead(lookahead)
-        .estimate_units(units, probes, 1);
+        .estimate_units(units, probes, 1)
+        .value;
     let total: f64 = sizes.iter().map(|s| s.value).sum();
     let largest = sizes.iter().map(|s| s.value).fold(0.0, f64::max);
     if total > 0.0 { largest / total } else { 0.0 }

@@ -151,11 +151,14 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// Whether the model is poisoned; if so, the search is over before it
     /// starts.
     pub(super) fn unusable(&mut self) -> bool {
-        if *self.poisoned {
-            self.progress = Progress::Finished;
-            self.stop = Some(StopReason::Unusable);
+        match crate::model::gate(*self.poisoned) {
+            Ok(()) => false,
+            Err(poisoned) => {
+                self.progress = Progress::Finished;
+                self.stop = Some(poisoned.into());
+                true
+            }
         }
-        *self.poisoned
     }
 
     /// Whether the lean loop serves observer `O`.
@@ -396,7 +399,13 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let mut own_root = shared.is_none();
         for (i, unit) in units.iter().enumerate() {
             let before = self.st.count;
-            let prefix = &unit.prefix[..unit.prefix.len().min(n)];
+            if super::misfit(self.st.table, &unit.prefix).is_some() {
+                // Not part of the tree: it counts 0, and the walk stays
+                // where it is for the next unit.
+                done(self.stats(), i, 0);
+                continue;
+            }
+            let prefix = &unit.prefix[..];
             let common = path.iter().zip(prefix).take_while(|(a, b)| a == b).count();
             if i > 0 {
                 own_from = common;

@@ -282,8 +282,12 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// Estimates the nodes below each of `units` (its subtree, the unit's
     /// own prefix not included) from `probes` random paths each: what a
     /// scheduler needs to balance work. The generator is seeded with `seed`.
+    /// A unit whose prefix is not part of the tree (see
+    /// [`count_unit`](Self::count_unit)) has nothing below it: exactly 0.
     /// Probes count against the node limit; the list is cut short when the
-    /// search must stop.
+    /// search must stop, and the outcome says why (for a
+    /// [poisoned](crate::Model::is_poisoned) model,
+    /// [`StopReason::Unusable`] with an empty list).
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -291,31 +295,45 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// let mut model = nqueens(10)?;
     /// let units = model.split(1, false);
     /// let sizes = model.search().estimate_units(&units, 500, 3);
-    /// assert_eq!(sizes.len(), units.len());
+    /// assert!(sizes.stop.is_complete());
+    /// assert_eq!(sizes.value.len(), units.len());
     /// // By symmetry the first and last columns of row 0 lead to trees of one size.
-    /// let (first, last) = (sizes[0], sizes[units.len() - 1]);
+    /// let (first, last) = (sizes.value[0], sizes.value[units.len() - 1]);
     /// assert!((first.value - last.value).abs() < 0.25 * first.value);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
-    pub fn estimate_units(self, units: &[Unit], probes: u64, seed: u64) -> Vec<Interval> {
+    pub fn estimate_units(self, units: &[Unit], probes: u64, seed: u64) -> Outcome<Vec<Interval>> {
+        let started = Instant::now();
         let Search { model, config, .. } = self;
         let mut engine = Engine::new(model, &config);
+        if engine.unusable() {
+            return engine.outcome(Vec::new());
+        }
         let mut random = Random::new(seed);
         let mut out = Vec::with_capacity(units.len());
-        if engine.root() != Ok(true) {
-            return vec![Interval::default(); units.len()];
+        match engine.root() {
+            Ok(true) => {}
+            Ok(false) => out = vec![Interval::default(); units.len()],
+            Err(reason) => engine.stop = Some(reason),
         }
-        for unit in units {
-            let mut samples = Vec::new();
-            for _ in 0..probes {
-                match engine.probe(unit, &mut random) {
-                    Ok((nodes, _)) => samples.push(nodes),
-                    Err(_) => return out,
+        if out.is_empty() && engine.stop.is_none() {
+            'units: for unit in units {
+                let mut samples = Vec::new();
+                for _ in 0..probes {
+                    match engine.probe(unit, &mut random) {
+                        Ok((nodes, _)) => samples.push(nodes),
+                        Err(reason) => {
+                            engine.stop = Some(reason);
+                            break 'units;
+                        }
+                    }
                 }
+                out.push(Interval::of(&samples, 1.0, 0.0));
             }
-            out.push(Interval::of(&samples, 1.0, 0.0));
         }
-        out
+        let mut outcome = engine.outcome(out);
+        outcome.stats.elapsed = started.elapsed();
+        outcome
     }
 }
 
@@ -382,6 +400,10 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
     ) -> Result<(f64, f64), StopReason> {
         let n = self.st.n;
         let weight = f64::from(unit.weight);
+        if super::misfit(self.st.table, &unit.prefix).is_some() {
+            // Not part of the tree: nothing below it.
+            return Ok((0.0, 0.0));
+        }
         // The unit's prefix, each step checked as the search would.
         for (d, &index) in unit.prefix.iter().enumerate() {
             self.enter::<NoObserver>(d, Some(d));

@@ -33,6 +33,7 @@ use crate::trace::Trace;
 pub use estimate::{Estimate, Interval};
 pub use parallel::{MAX_THREADS, resolve_threads};
 pub use split::Unit;
+pub(crate) use split::misfit;
 
 use engine::{Config, Engine};
 pub(crate) use state::ALL;
@@ -308,7 +309,9 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// total and the statistics are those of one search of the whole tree,
     /// and an observer sees every node once: the walk keeps the prefix two
     /// units share assigned between them. The node limit holds across the
-    /// units; the count stops at the first unit that does not complete.
+    /// units; the count stops at the first unit that does not complete. A
+    /// unit whose prefix is not part of the tree counts 0, as in
+    /// [`count_unit`](Self::count_unit).
     ///
     /// ```
     /// use backtracker::puzzles::{nqueens_with, Rule};
@@ -334,6 +337,10 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// longer than the model, or naming an index outside a domain, is not
     /// part of the tree and counts 0 too (check text input with
     /// [`UnitLine::check_against`](crate::units::UnitLine::check_against)).
+    /// Every entry point that takes units ([`count_units_in_turn`](Self::count_units_in_turn),
+    /// [`count_units`](Self::count_units),
+    /// [`estimate_units`](Self::estimate_units)) treats such a prefix the
+    /// same way.
     ///
     /// ```
     /// use backtracker::{puzzles::nqueens, Unit};
@@ -344,16 +351,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
     pub fn count_unit(self, unit: &Unit) -> Outcome<u128> {
-        let n = self.model.len();
-        let fits = unit.prefix.len() <= n
-            && unit
-                .prefix
-                .iter()
-                .enumerate()
-                .all(|(var, &i)| (i as usize) < self.model.domain(var).len());
-        let units = if fits { vec![unit.clone()] } else { Vec::new() };
         let shared = unit.prefix.len().checked_sub(1);
-        self.walk(&units, shared, |_, _| {})
+        self.walk(std::slice::from_ref(unit), shared, |_, _| {})
     }
 
     /// Runs the walk over `units` with the observer, or with a tally when

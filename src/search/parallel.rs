@@ -55,6 +55,9 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
     /// assert_eq!(model.search().count_parallel(2).value, 724);
     /// ```
     pub fn count_parallel(self, threads: usize) -> Outcome<u128> {
+        if let Err(poisoned) = self.model.usable() {
+            return Outcome::refused(poisoned);
+        }
         let threads = resolve_threads(threads);
         let symmetry = self.symmetric();
         let units = self.model.split_for_threads(threads, symmetry);
@@ -66,7 +69,10 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
     /// thread; outcomes are weighted). Units are started in order. For the
     /// units of one split, the total and the statistics are those of one
     /// search of the whole tree: a unit counts the nodes above it that it
-    /// shares with no earlier unit.
+    /// shares with no earlier unit. A unit whose prefix is not part of the
+    /// tree counts 0, as in [`count_unit`](Self::count_unit). A
+    /// [poisoned](crate::Model::is_poisoned) model is refused with
+    /// [`StopReason::Unusable`], even for no units.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -84,6 +90,9 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
         threads: usize,
         done: impl Fn(usize, &Outcome<u128>) + Sync,
     ) -> Outcome<u128> {
+        if let Err(poisoned) = self.model.usable() {
+            return Outcome::refused(poisoned);
+        }
         let threads = resolve_threads(threads);
         let started = Instant::now();
         let shared = Arc::new(Shared::new(self.config.node_limit));

@@ -1,6 +1,7 @@
 //! Work units: the search tree cut at a depth into independent
 //! sub-problems, for threads on one machine and for many machines.
 
+use crate::assignment::Table;
 use crate::checkers::Checkers;
 use crate::error::UnitError;
 use crate::model::Model;
@@ -42,6 +43,30 @@ impl Unit {
             weight: 1,
         }
     }
+}
+
+/// Why `prefix` cannot be a prefix of the tree of `table`'s variables:
+/// more values than variables, or an index outside its variable's domain;
+/// `None` when its shape fits. The one check of a unit's shape, made by
+/// every entry point that takes units: a unit that fails it is not part of
+/// the tree and counts 0 (and estimates 0), and a unit line that fails it
+/// is refused by [`UnitLine::check_against`](crate::units::UnitLine::check_against).
+/// A prefix that fits may still name a value a checker refuses; the search
+/// finds that out and counts it 0 too.
+pub(crate) fn misfit<V>(table: &Table<V>, prefix: &[u32]) -> Option<String> {
+    if prefix.len() > table.len() {
+        return Some(format!(
+            "{} values for {} variables",
+            prefix.len(),
+            table.len()
+        ));
+    }
+    prefix
+        .iter()
+        .zip(&table.domains)
+        .zip(&table.names)
+        .find(|&((&index, domain), _)| index as usize >= domain.len())
+        .map(|((index, _), name)| format!("index {index} is outside the domain of `{name}`"))
 }
 
 /// The candidates of the variable after `prefix` (in declaration order),
@@ -109,7 +134,17 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// The number of units grows about geometrically with `depth` and
     /// nothing bounds it here: for a depth chosen from outside (a command
     /// line, a file), use [`split_at_most`](Self::split_at_most).
+    ///
+    /// # Panics
+    ///
+    /// When the model is [poisoned](Self::is_poisoned): its checkers cannot
+    /// be trusted to say which prefixes are part of the tree.
+    /// [`split_at_most`](Self::split_at_most) returns
+    /// [`UnitError::Unusable`] instead.
     pub fn split(&mut self, depth: usize, symmetry: bool) -> Vec<Unit> {
+        if let Err(poisoned) = self.usable() {
+            panic!("{}", UnitError::from(poisoned));
+        }
         self.split_capped(depth, symmetry, usize::MAX)
     }
 
@@ -120,7 +155,8 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// # Errors
     ///
     /// [`UnitError::TooManyUnits`] when the split at `depth` holds more than
-    /// `max_units` units.
+    /// `max_units` units; [`UnitError::Unusable`] when the model is
+    /// [poisoned](Self::is_poisoned).
     ///
     /// ```
     /// use backtracker::{puzzles::nqueens, UnitError};
@@ -141,6 +177,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
         symmetry: bool,
         max_units: usize,
     ) -> Result<Vec<Unit>, UnitError> {
+        self.usable()?;
         let units = self.split_capped(depth, symmetry, max_units);
         if units.len() > max_units {
             return Err(UnitError::TooManyUnits { limit: max_units });

@@ -1,6 +1,7 @@
-//! A checkpoint file: the result line of each finished unit of a run,
-//! appended and synced as units finish, so that a run killed at any moment
-//! resumes where it stopped.
+//! A checkpoint file: a header line naming the format and the run, then
+//! the result line of each finished unit of the run, appended and synced as
+//! units finish, so that a run killed at any moment resumes where it
+//! stopped.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
@@ -8,8 +9,70 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::{MAX_LINE, ResultLine, UnitLine};
+use super::{MAX_LINE, ResultLine, UNIT_FORMAT, UnitLine, shorten};
 use crate::error::UnitError;
+
+/// The format version of the checkpoint files this version writes: the
+/// first word of their header line.
+pub const CHECKPOINT_FORMAT: &str = "backtracker-checkpoint/1";
+
+/// The header line (without its newline) of the checkpoint of the run
+/// whose units are `lines`: the format version, then the run as the unit
+/// lines carry it (model, split depth, symmetry and the number of units).
+///
+/// ```
+/// use backtracker::{puzzles::nqueens, units::{checkpoint_header, UnitLine}};
+///
+/// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6)?.split(1, false));
+/// assert_eq!(
+///     checkpoint_header(&lines),
+///     "backtracker-checkpoint/1 model=nqueens-6 depth=1 symmetry=off units=6"
+/// );
+/// assert_eq!(checkpoint_header(&[]), "backtracker-checkpoint/1 units=0");
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[must_use]
+pub fn checkpoint_header(lines: &[UnitLine]) -> String {
+    match lines.first() {
+        Some(line) => format!("{CHECKPOINT_FORMAT} {}", line.run()),
+        None => format!("{CHECKPOINT_FORMAT} units=0"),
+    }
+}
+
+/// Why `result` cannot be a line of the checkpoint of the run whose units
+/// are `lines`, where units `done` are in already: the one judgement of a
+/// result, made by [`Checkpoint::open`] on every line it reads and by
+/// [`Checkpoint::append`] on every result before it writes it.
+fn judge(lines: &[UnitLine], done: &[bool], result: &ResultLine) -> Result<(), Judged> {
+    let Some(expected) = lines.first() else {
+        return Err(Judged::OtherRun {
+            found: result.unit.run(),
+            expected: "a run with no units".to_owned(),
+        });
+    };
+    if result.unit.run() != expected.run() {
+        return Err(Judged::OtherRun {
+            found: result.unit.run(),
+            expected: expected.run(),
+        });
+    }
+    let index = result.unit.index;
+    if lines.get(index) != Some(&result.unit) {
+        return Err(Judged::Bad(format!(
+            "unit {index} is not this run's unit {index}"
+        )));
+    }
+    if done.get(index).copied().unwrap_or(false) {
+        return Err(Judged::Bad(format!("unit {index} appears twice")));
+    }
+    Ok(())
+}
+
+/// What [`judge`] found wrong.
+enum Judged {
+    OtherRun { found: String, expected: String },
+    Bad(String),
+}
 
 /// Why a checkpoint cannot be used. Except for [`CheckpointError::Io`]
 /// while appending, the file is left as it was, byte for byte.
@@ -20,11 +83,11 @@ use crate::error::UnitError;
 /// let dir = std::env::temp_dir().join(format!("checkpoint-error-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
 /// let path = dir.join("run.ckpt");
-/// std::fs::write(&path, "not a result line\n")?;
+/// std::fs::write(&path, "notes, with no final newline")?;
 /// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6)?.split(1, false));
 /// let error = Checkpoint::open(&path, &lines).unwrap_err();
-/// assert!(matches!(error, CheckpointError::Damaged { .. }));
-/// assert_eq!(std::fs::read_to_string(&path)?, "not a result line\n"); // left unchanged
+/// assert!(matches!(error, CheckpointError::Foreign { .. }));
+/// assert_eq!(std::fs::read_to_string(&path)?, "notes, with no final newline"); // left unchanged
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -51,6 +114,26 @@ pub enum CheckpointError {
         /// The file.
         path: String,
         /// What is wrong.
+        reason: String,
+    },
+    /// The file does not start with a checkpoint header (notes, a binary,
+    /// a file of unit or result lines): it is not a checkpoint, whatever
+    /// else it holds.
+    #[error(
+        "checkpoint `{path}` is not a checkpoint: it does not start with a `{CHECKPOINT_FORMAT}` header; it was left unchanged"
+    )]
+    Foreign {
+        /// The file.
+        path: String,
+    },
+    /// [`Checkpoint::append`] refused a result that [`Checkpoint::open`]
+    /// would refuse to read back (a unit of another run, a unit already
+    /// in the file): nothing was written.
+    #[error("checkpoint `{path}`: result refused ({reason}); nothing was written")]
+    Refused {
+        /// The file.
+        path: String,
+        /// Why the result does not belong in it.
         reason: String,
     },
     /// The file holds results of another run (another model, depth or split).
@@ -96,6 +179,8 @@ pub enum CheckpointError {
 pub struct Checkpoint {
     path: PathBuf,
     file: File,
+    /// The run's units.
+    lines: Vec<UnitLine>,
     results: Vec<ResultLine>,
     done: Vec<bool>,
     recovered: Option<String>,
@@ -103,16 +188,22 @@ pub struct Checkpoint {
 
 impl Checkpoint {
     /// Opens the checkpoint of the run whose units are `lines` at `path`,
-    /// creating it when absent, and locks it. Every line must be a result
-    /// of one of these units, each unit at most once. A last line cut
-    /// short (a write interrupted by a kill or a full disk) is dropped from
-    /// the file, and [`recovered`](Self::recovered) says so; any other
-    /// damage refuses the file and leaves it unchanged.
+    /// and locks it; a file that is absent or empty becomes a new
+    /// checkpoint, its [header](checkpoint_header) written and synced. The
+    /// first line must be this run's header: a file that does not start
+    /// with a checkpoint header is foreign, whatever its last line, and is
+    /// refused. Every later line must be a result of one of these units,
+    /// each unit at most once. A last line cut short (a write interrupted
+    /// by a kill or a full disk) is dropped from the file, and a header cut
+    /// short while the file was created is written again;
+    /// [`recovered`](Self::recovered) says so. Any other damage refuses
+    /// the file and leaves it unchanged, byte for byte.
     ///
     /// # Errors
     ///
     /// A [`CheckpointError`]: the file cannot be read or locked, is not a
-    /// regular file, is in use by another run, is damaged, or belongs to
+    /// regular file, is in use by another run, is not a checkpoint
+    /// ([`Foreign`](CheckpointError::Foreign)), is damaged, or belongs to
     /// another run.
     pub fn open(path: impl AsRef<Path>, lines: &[UnitLine]) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref();
@@ -159,46 +250,107 @@ impl Checkpoint {
                 lines.len()
             )));
         }
+        let header = checkpoint_header(lines);
+        let mut recovered = None;
+        let Some(end) = bytes.iter().position(|&b| b == b'\n') else {
+            // No complete line: a new checkpoint, or one whose header was
+            // cut short while it was created; anything else is foreign.
+            if !header.as_bytes().starts_with(&bytes) {
+                return Err(CheckpointError::Foreign { path: shown });
+            }
+            if !bytes.is_empty() {
+                file.set_len(0).map_err(io)?;
+                recovered = Some(format!(
+                    "checkpoint `{shown}`: completed a header cut short ({} bytes)",
+                    bytes.len()
+                ));
+            }
+            file.write_all(format!("{header}\n").as_bytes())
+                .map_err(io)?;
+            file.sync_all().map_err(io)?;
+            return Ok(Checkpoint {
+                path: path.to_owned(),
+                file,
+                lines: lines.to_vec(),
+                results: Vec::new(),
+                done: vec![false; lines.len()],
+                recovered,
+            });
+        };
+        let first = &bytes[..end];
+        if first != header.as_bytes() {
+            let Some(rest) = first.strip_prefix(b"backtracker-checkpoint/") else {
+                return Err(CheckpointError::Foreign { path: shown });
+            };
+            let text = String::from_utf8_lossy(rest);
+            let (version, run) = text.split_once(' ').unwrap_or((&text, ""));
+            if format!("backtracker-checkpoint/{version}") != CHECKPOINT_FORMAT {
+                return Err(damaged(format!(
+                    "its format `backtracker-checkpoint/{}` is not `{CHECKPOINT_FORMAT}`",
+                    shorten(version)
+                )));
+            }
+            return Err(CheckpointError::OtherRun {
+                path: shown,
+                found: shorten(run),
+                expected: header[CHECKPOINT_FORMAT.len() + 1..].to_owned(),
+            });
+        }
+        let body = end + 1;
         let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let text = std::str::from_utf8(&bytes[..complete])
+        let text = std::str::from_utf8(&bytes[body..complete])
             .map_err(|_| damaged("it is not text".to_owned()))?;
         let mut results = Vec::new();
         let mut done = vec![false; lines.len()];
         for (i, line) in text.lines().enumerate() {
-            let number = i + 1;
+            let number = i + 2;
             let result: ResultLine = line
                 .parse()
                 .map_err(|e: UnitError| damaged(format!("line {number}: {e}")))?;
-            let Some(expected) = lines.first() else {
-                return Err(CheckpointError::OtherRun {
-                    path: shown,
-                    found: result.unit.run(),
-                    expected: "a run with no units".to_owned(),
-                });
-            };
-            if result.unit.run() != expected.run() {
-                return Err(CheckpointError::OtherRun {
-                    path: shown,
-                    found: result.unit.run(),
-                    expected: expected.run(),
-                });
+            match judge(lines, &done, &result) {
+                Ok(()) => {}
+                Err(Judged::OtherRun { found, expected }) => {
+                    return Err(CheckpointError::OtherRun {
+                        path: shown,
+                        found,
+                        expected,
+                    });
+                }
+                Err(Judged::Bad(reason)) => {
+                    return Err(damaged(format!("line {number}: {reason}")));
+                }
             }
-            let index = result.unit.index;
-            if lines.get(index) != Some(&result.unit) {
-                return Err(damaged(format!(
-                    "line {number}: unit {index} is not this run's unit {index}"
-                )));
-            }
-            if std::mem::replace(&mut done[index], true) {
-                return Err(damaged(format!(
-                    "line {number}: unit {index} appears twice"
-                )));
-            }
+            done[result.unit.index] = true;
             results.push(result);
         }
-        let mut recovered = None;
         if complete < bytes.len() {
-            // The last line was cut short: drop it, and only it.
+            // The last line was cut short: drop it, and only it, when it is
+            // the start of a result line of this run (a write interrupted
+            // half-way); anything else there (zeros a crash left, other
+            // bytes) is damage.
+            let tail = &bytes[complete..];
+            let start = lines.first().map(|line| {
+                format!(
+                    "{UNIT_FORMAT} model={} depth={} symmetry={} unit=",
+                    line.model,
+                    line.depth,
+                    if line.symmetry { "on" } else { "off" }
+                )
+            });
+            let ours = start.is_some_and(|start| {
+                let start = start.as_bytes();
+                if tail.len() <= start.len() {
+                    start.starts_with(tail)
+                } else {
+                    tail.starts_with(start) && tail.iter().all(|&b| (b' '..=b'~').contains(&b))
+                }
+            });
+            if !ours {
+                return Err(damaged(format!(
+                    "its last {} bytes, with no final newline, are not the start of one of this run's result lines",
+                    tail.len()
+                )));
+            }
             file.set_len(complete as u64).map_err(io)?;
             file.sync_all().map_err(io)?;
             recovered = Some(format!(
@@ -210,6 +362,7 @@ impl Checkpoint {
         Ok(Checkpoint {
             path: path.to_owned(),
             file,
+            lines: lines.to_vec(),
             results,
             done,
             recovered,
@@ -229,7 +382,7 @@ impl Checkpoint {
     }
 
     /// A message for standard error when opening dropped a last line cut
-    /// short.
+    /// short, or wrote again a header cut short.
     ///
     /// ```
     /// use backtracker::{puzzles::nqueens, units::{Checkpoint, UnitLine}};
@@ -250,30 +403,76 @@ impl Checkpoint {
     }
 
     /// Appends a finished unit's result, in one write of the whole line,
-    /// synced to disk before it returns.
+    /// synced to disk before it returns. A result that [`open`](Self::open)
+    /// would refuse to read back (a unit of another run, a unit already in
+    /// the checkpoint, a line that does not read back as written) is
+    /// refused, and nothing is written: the checkpoint stays resumable.
     ///
     /// # Errors
     ///
+    /// [`CheckpointError::Refused`] for such a result;
     /// [`CheckpointError::Io`] when the write or the sync fails.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    /// use backtracker::units::{Checkpoint, CheckpointError, ResultLine, UnitLine};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("checkpoint-append-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6)?.split(1, false));
+    /// let mut checkpoint = Checkpoint::open(dir.join("run.ckpt"), &lines)?;
+    /// let result = ResultLine { unit: lines[1].clone(), count: 1 };
+    /// checkpoint.append(&result)?;
+    /// // The same unit again would make the file one that no run can open.
+    /// assert!(matches!(checkpoint.append(&result), Err(CheckpointError::Refused { .. })));
+    /// # drop(checkpoint);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn append(&mut self, result: &ResultLine) -> Result<(), CheckpointError> {
+        let shown = self.path.display().to_string();
+        let refused = |reason: String| CheckpointError::Refused {
+            path: shown.clone(),
+            reason,
+        };
+        match judge(&self.lines, &self.done, result) {
+            Ok(()) => {}
+            Err(Judged::OtherRun { found, expected }) => {
+                return Err(refused(format!(
+                    "it belongs to another run ({found}), not this one ({expected})"
+                )));
+            }
+            Err(Judged::Bad(reason)) => return Err(refused(reason)),
+        }
+        let text = result.to_string();
+        if text.len() > MAX_LINE || text.parse::<ResultLine>().as_ref() != Ok(result) {
+            return Err(refused("its line does not read back as written".to_owned()));
+        }
         let io = |e: io::Error| CheckpointError::Io {
-            path: self.path.display().to_string(),
+            path: shown.clone(),
             message: e.to_string(),
         };
         self.file
-            .write_all(format!("{result}\n").as_bytes())
+            .write_all(format!("{text}\n").as_bytes())
             .map_err(io)?;
         self.file.sync_data().map_err(io)?;
-        if let Some(slot) = self.done.get_mut(result.unit.index) {
-            *slot = true;
-        }
+        self.done[result.unit.index] = true;
         self.results.push(result.clone());
         Ok(())
     }
 }
 
+/// Whether `line` is a checkpoint header (of any run) of this format.
+fn is_header(line: &str) -> bool {
+    line.trim_end()
+        .strip_prefix(CHECKPOINT_FORMAT)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+}
+
 /// Reads result lines (blank lines skipped), each at most
-/// [`MAX_LINE`] bytes.
+/// [`MAX_LINE`] bytes. A first line that is a checkpoint
+/// [header](checkpoint_header) is skipped too, so that a checkpoint file
+/// reads as its results.
 ///
 /// # Errors
 ///
@@ -311,7 +510,7 @@ pub fn read_results(reader: impl Read) -> Result<Vec<ResultLine>, UnitError> {
             return Err(at(format!("longer than {MAX_LINE} bytes")));
         }
         let text = std::str::from_utf8(&buf).map_err(|_| at("not text".to_owned()))?;
-        if text.trim().is_empty() {
+        if text.trim().is_empty() || number == 1 && is_header(text) {
             continue;
         }
         results.push(

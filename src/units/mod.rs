@@ -14,7 +14,9 @@ use std::str::FromStr;
 
 mod checkpoint;
 
-pub use checkpoint::{Checkpoint, CheckpointError, read_results};
+pub use checkpoint::{
+    CHECKPOINT_FORMAT, Checkpoint, CheckpointError, checkpoint_header, read_results,
+};
 
 use crate::checkers::Checkers;
 use crate::error::UnitError;
@@ -153,24 +155,8 @@ impl UnitLine {
                 found: self.model.clone(),
             });
         }
-        if self.unit.prefix.len() > model.len() {
-            return Err(UnitError::BadPrefix {
-                reason: format!(
-                    "{} values for {} variables",
-                    self.unit.prefix.len(),
-                    model.len()
-                ),
-            });
-        }
-        for (var, &index) in self.unit.prefix.iter().enumerate() {
-            if index as usize >= model.domain(var).len() {
-                return Err(UnitError::BadPrefix {
-                    reason: format!(
-                        "index {index} is outside the domain of `{}`",
-                        model.name(var)
-                    ),
-                });
-            }
+        if let Some(reason) = crate::search::misfit(&model.table, &self.unit.prefix) {
+            return Err(UnitError::BadPrefix { reason });
         }
         if self.index >= self.total {
             return Err(UnitError::BadPrefix {
@@ -531,8 +517,9 @@ fn listing(count: usize, ids: impl Iterator<Item = usize>) -> String {
 ///
 /// # Errors
 ///
-/// As [`merge`], and [`UnitError::BadPrefix`] for a unit the split does
-/// not give.
+/// As [`merge`], [`UnitError::BadPrefix`] for a unit the split does
+/// not give, and [`UnitError::Unusable`] when `model` is
+/// [poisoned](crate::Model::is_poisoned).
 ///
 /// ```
 /// use backtracker::puzzles::nqueens;
@@ -555,6 +542,7 @@ pub fn merge_checked<V, C: Checkers<V>>(
     name: &str,
     model: &mut Model<V, C>,
 ) -> Result<u128, UnitError> {
+    model.usable()?;
     let total = merge(results, Some(name))?;
     let first = &results[0].unit;
     let Some(expected) = model.split_within(first.depth, first.symmetry, results.len()) else {

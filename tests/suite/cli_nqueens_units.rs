@@ -86,6 +86,24 @@ fn split_auto_units_merge_to_the_direct_count() {
     }
 }
 
+/// Every N, 0 included, gives units that merge to the count of OEIS
+/// A000170, with `--split auto` and with a depth deeper than the board.
+#[test]
+fn every_n_gives_units_that_merge_to_the_count() {
+    for (n, known) in A000170.iter().enumerate().take(7) {
+        let board = n.to_string();
+        for split in [vec!["--split", "auto"], vec!["--split", "8"]] {
+            let mut args = vec![board.as_str()];
+            args.extend(&split);
+            let units = ok(&args);
+            assert!(units.lines().count() >= 1, "N = {n} {split:?}: no unit");
+            let r = merge(&run_units(&units));
+            assert_eq!(r.code, Some(0), "N = {n} {split:?}: {r:?}");
+            assert_eq!(r.stdout.trim(), known.to_string(), "N = {n} {split:?}");
+        }
+    }
+}
+
 /// A split of more than a million units (or `--max-units`) is refused
 /// once it reaches that many, before it takes more memory (N = 30 split at
 /// every row would need terabytes), with nothing written; so is a
@@ -341,13 +359,24 @@ fn checkpointed_count_killed_mid_way_resumes() {
         "2",
     ];
     let mut child = spawn(&args);
-    wait_for_lines(&mut child, &ckpt, 3);
+    // The header and three results.
+    wait_for_lines(&mut child, &ckpt, 4);
     send_signal(&child, "-KILL");
     let killed = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
     assert_eq!(killed.code, None, "killed by a signal");
     assert_eq!(killed.stdout, "");
     let before = std::fs::read_to_string(&ckpt).expect("checkpoint");
-    let finished = before.lines().count();
+    let total_units = ok(&["15", "--split", "2"]).lines().count();
+    assert_eq!(
+        before.lines().next(),
+        Some(
+            format!(
+                "backtracker-checkpoint/1 model=nqueens-15 depth=2 symmetry=on units={total_units}"
+            )
+            .as_str()
+        )
+    );
+    let finished = before.lines().count() - 1;
     assert!(finished >= 3);
 
     // Resume, on two threads this time: the units are the same.
@@ -365,7 +394,6 @@ fn checkpointed_count_killed_mid_way_resumes() {
     );
     assert_eq!(resumed.code, Some(0), "{resumed:?}");
     assert_eq!(resumed.stdout, "2279184\n");
-    let total_units = ok(&["15", "--split", "2"]).lines().count();
     assert_eq!(
         resumed.stderr,
         format!("resuming from `{ckpt_arg}`: {finished} of {total_units} units already counted\n")
@@ -373,7 +401,7 @@ fn checkpointed_count_killed_mid_way_resumes() {
     // The finished units were kept as they were and not counted again.
     let after = std::fs::read_to_string(&ckpt).expect("checkpoint");
     assert!(after.starts_with(&before));
-    assert_eq!(after.lines().count(), total_units);
+    assert_eq!(after.lines().count(), 1 + total_units);
     let r = merge(&after);
     assert_eq!(r.stdout, "2279184\n", "{r:?}");
 
@@ -395,7 +423,7 @@ fn checkpoint_of_a_fresh_run_holds_every_unit() {
     let text = std::fs::read_to_string(&ckpt).expect("checkpoint");
     assert_eq!(
         text.lines().count(),
-        ok(&["10", "--split", "3"]).lines().count()
+        1 + ok(&["10", "--split", "3"]).lines().count()
     );
     assert_eq!(merge(&text).stdout, "724\n");
     for threads in ["1", "2", "7"] {
@@ -432,13 +460,20 @@ fn damaged_or_foreign_checkpoints_are_refused_and_left_unchanged() {
         352
     );
     let good = std::fs::read_to_string(&good_path).expect("checkpoint");
-    let first_two: String = good.lines().take(2).map(|l| format!("{l}\n")).collect();
-    let second = good.lines().nth(1).expect("two lines");
+    // The header and two results.
+    let first_two: String = good.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let second = good.lines().nth(2).expect("two results");
 
     let cases: Vec<(&str, Vec<u8>, Vec<&str>, &str)> = vec![
         (
             "garbage",
             b"hello world\n".to_vec(),
+            vec!["9", "--depth", "2"],
+            "not a checkpoint",
+        ),
+        (
+            "garbage after the header",
+            format!("{}\nhello world\n", good.lines().next().expect("a header")).into_bytes(),
             vec!["9", "--depth", "2"],
             "damaged",
         ),
@@ -470,7 +505,7 @@ fn damaged_or_foreign_checkpoints_are_refused_and_left_unchanged() {
             "binary",
             vec![0xff, 0xfe, 0x00, b'\n'],
             vec!["9", "--depth", "2"],
-            "damaged",
+            "not a checkpoint",
         ),
         (
             "other board",
@@ -513,9 +548,10 @@ fn a_last_line_cut_short_is_dropped_and_said_so() {
         352
     );
     let good = std::fs::read_to_string(&good_path).expect("checkpoint");
-    let first_two: String = good.lines().take(2).map(|l| format!("{l}\n")).collect();
-    let first: String = good.lines().take(1).map(|l| format!("{l}\n")).collect();
-    // A write interrupted half-way: the first line whole, the second cut.
+    let first_two: String = good.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let first: String = good.lines().take(2).map(|l| format!("{l}\n")).collect();
+    // A write interrupted half-way: the header and the first result whole,
+    // the second cut.
     let cut = &first_two.as_bytes()[..first_two.len() - 5];
     let path = dir.path().join("cut.ckpt");
     std::fs::write(&path, cut).expect("write checkpoint");
@@ -531,8 +567,8 @@ fn a_last_line_cut_short_is_dropped_and_said_so() {
     assert!(after.starts_with(&first), "the whole first line is kept");
     assert_eq!(
         after.lines().count(),
-        28,
-        "every unit once, the cut one again"
+        1 + 28,
+        "the header, then every unit once, the cut one again"
     );
     assert!(after.ends_with('\n'));
 }
@@ -574,8 +610,8 @@ fn ctrl_c_stops_a_checkpointed_count_keeping_finished_units() {
         "2",
     ];
     let mut child = spawn(&args);
-    // Once a unit is written, the handler is in place.
-    wait_for_lines(&mut child, &ckpt, 1);
+    // Once a unit is written after the header, the handler is in place.
+    wait_for_lines(&mut child, &ckpt, 2);
     send_signal(&child, "-INT");
     let r = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
     assert_eq!(r.code, Some(130), "{r:?}");
@@ -583,11 +619,83 @@ fn ctrl_c_stops_a_checkpointed_count_keeping_finished_units() {
     assert!(r.stderr.contains("units counted"), "{r:?}");
     let text = std::fs::read_to_string(&ckpt).expect("checkpoint");
     assert!(text.ends_with('\n'));
-    for line in text.lines() {
+    let mut lines = text.lines();
+    let units = ok(&["16", "--split", "2"]).lines().count();
+    assert_eq!(
+        lines.next(),
+        Some(
+            format!("backtracker-checkpoint/1 model=nqueens-16 depth=2 symmetry=on units={units}")
+                .as_str()
+        )
+    );
+    for line in lines {
         assert!(
             line.starts_with("backtracker-unit/2 model=nqueens-16 depth=2 symmetry=on "),
             "{line}"
         );
         assert!(line.contains(" count="), "{line}");
+    }
+}
+
+#[test]
+fn files_that_are_not_checkpoints_are_refused_whatever_their_last_line() {
+    let dir = temp_dir();
+    let good_path = dir.path().join("good.ckpt");
+    assert_eq!(
+        count(&["8", "--checkpoint", path_str(&good_path)]),
+        A000170[8]
+    );
+    let good = std::fs::read(&good_path).expect("checkpoint");
+    let results: Vec<u8> = good
+        .splitn(2, |&b| b == b'\n')
+        .nth(1)
+        .expect("results")
+        .to_vec();
+    let binary: Vec<u8> = (0..30_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "notes",
+            b"things to try:\n- nqueens 8\n- nqueens 9".to_vec(),
+            "not a checkpoint",
+        ),
+        ("binary", binary, "not a checkpoint"),
+        (
+            "minified json",
+            br#"{"board":8,"depth":3}"#.to_vec(),
+            "not a checkpoint",
+        ),
+        (
+            "cr-only text",
+            b"line one\rline two\r".to_vec(),
+            "not a checkpoint",
+        ),
+        (
+            "results without a header",
+            results.clone(),
+            "not a checkpoint",
+        ),
+        (
+            "results without a header, zeros appended",
+            [results.as_slice(), &[0u8; 4096]].concat(),
+            "not a checkpoint",
+        ),
+        (
+            "a checkpoint with zeros appended",
+            [good.as_slice(), &[0u8; 4096]].concat(),
+            "damaged",
+        ),
+    ];
+    for (what, bytes, mention) in cases {
+        let path = dir.path().join("notes.txt");
+        std::fs::write(&path, &bytes).expect("write the file");
+        let r = run(NAME, &["8", "--checkpoint", path_str(&path)]);
+        assert_rejected(&r, mention);
+        assert_eq!(r.stderr.lines().count(), 1, "{what}: one line: {r:?}");
+        assert!(r.stderr.contains("left unchanged"), "{what}: {r:?}");
+        assert_eq!(
+            std::fs::read(&path).expect("read"),
+            bytes,
+            "{what}: changed"
+        );
     }
 }

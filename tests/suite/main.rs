@@ -19,9 +19,11 @@ mod narrowing;
 mod options;
 mod oracle;
 mod parallel_units;
+mod poisoned;
 mod puzzles_grids;
 mod table;
 mod traces;
+mod unit_prefixes;
 
 // The example programs, run as commands.
 mod cli_coloring;

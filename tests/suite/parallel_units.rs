@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::support::{known, mirrored, queens_lines, queens_variables, queens_walk};
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::units::{
-    Checkpoint, CheckpointError, ResultLine, UNIT_FORMAT, Unit, UnitLine, merge, merge_checked,
+    Checkpoint, CheckpointError, ResultLine, UNIT_FORMAT, Unit, UnitLine, checkpoint_header, merge,
+    merge_checked,
 };
 use backtracker::{Assignment, Checker, Choice, Stats, StopReason, UnitError};
 
@@ -692,26 +693,176 @@ fn a_checkpoint_resumes_and_is_locked_against_a_second_run() {
 fn a_checkpoint_drops_only_a_last_line_cut_short() {
     let dir = tempfile::tempdir().unwrap();
     let (lines, results) = counted(8, 2);
-    let whole = format!("{}\n{}\n", results[0], results[1]);
-    // Cut at every length inside the second line: the first line stays.
-    for cut in whole.find('\n').unwrap() + 1..whole.len() - 1 {
+    let header = checkpoint_header(&lines);
+    let kept = format!("{header}\n{}\n", results[0]);
+    let whole = format!("{kept}{}\n", results[1]);
+    // Cut at every length inside the second result line: the header and
+    // the first line stay.
+    for cut in kept.len()..whole.len() - 1 {
         let path = dir.path().join(format!("cut-{cut}.ckpt"));
         std::fs::write(&path, &whole.as_bytes()[..cut]).unwrap();
         let checkpoint = Checkpoint::open(&path, &lines).unwrap();
         assert_eq!(checkpoint.results(), &[results[0].clone()], "cut at {cut}");
-        let partial = cut > whole.find('\n').unwrap() + 1;
+        let partial = cut > kept.len();
         assert_eq!(checkpoint.recovered().is_some(), partial, "cut at {cut}");
         drop(checkpoint);
         let after = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(after, format!("{}\n", results[0]), "cut at {cut}");
+        assert_eq!(after, kept, "cut at {cut}");
     }
+    // A header cut short while the file was created is written again.
+    for cut in 1..=header.len() {
+        let path = dir.path().join(format!("header-{cut}.ckpt"));
+        std::fs::write(&path, &header.as_bytes()[..cut]).unwrap();
+        let checkpoint = Checkpoint::open(&path, &lines).unwrap();
+        assert!(checkpoint.results().is_empty(), "cut at {cut}");
+        assert!(checkpoint.recovered().is_some(), "cut at {cut}");
+        drop(checkpoint);
+        let after = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(after, format!("{header}\n"), "cut at {cut}");
+    }
+}
+
+#[test]
+fn a_checkpoint_append_refuses_what_open_would_refuse() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.ckpt");
+    let (lines, results) = counted(8, 2);
+    let (other_lines, other_results) = counted(9, 2);
+    let mut checkpoint = Checkpoint::open(&path, &lines).unwrap();
+    checkpoint.append(&results[1]).unwrap();
+    let written = std::fs::read(&path).unwrap();
+    // The same result twice, another run's unit, and a unit changed in
+    // code: each refused, and nothing written.
+    let mut changed = results[2].clone();
+    changed.unit.unit.prefix = vec![7, 7];
+    for (what, bad) in [
+        ("twice", &results[1]),
+        ("another run", &other_results[0]),
+        ("changed unit", &changed),
+    ] {
+        let err = checkpoint.append(bad).unwrap_err();
+        assert!(
+            matches!(err, CheckpointError::Refused { .. }),
+            "{what}: {err}"
+        );
+        assert!(
+            err.to_string().ends_with("nothing was written"),
+            "{what}: {err}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), written, "{what}");
+    }
+    assert_eq!(checkpoint.results(), &[results[1].clone()]);
+    checkpoint.append(&results[0]).unwrap();
+    drop(checkpoint);
+    // Still resumable, with exactly what was accepted.
+    let resumed = Checkpoint::open(&path, &lines).unwrap();
+    assert_eq!(resumed.results(), &[results[1].clone(), results[0].clone()]);
+    drop(resumed);
+    // A checkpoint of a run without units takes no result at all.
+    let empty = dir.path().join("empty.ckpt");
+    let mut none = Checkpoint::open(&empty, &[]).unwrap();
+    assert!(matches!(
+        none.append(&other_results[0]),
+        Err(CheckpointError::Refused { .. })
+    ));
+    drop(none);
+    assert!(Checkpoint::open(&empty, &[]).is_ok());
+    assert!(matches!(
+        Checkpoint::open(&empty, &other_lines),
+        Err(CheckpointError::OtherRun { .. })
+    ));
+}
+
+#[test]
+fn a_file_without_a_checkpoint_header_is_foreign_and_left_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, results) = counted(8, 2);
+    let header = checkpoint_header(&lines);
+    let headerless = format!("{}\n{}\n", results[0], results[1]);
+    let binary: Vec<u8> = (0..30_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("notes", b"remember to check the diagonals".to_vec()),
+        ("notes with a newline", b"remember\n".to_vec()),
+        ("binary", binary),
+        ("minified json", br#"{"n":8,"units":[1,2,3]}"#.to_vec()),
+        ("cr-only text", b"one\rtwo\rthree\r".to_vec()),
+        (
+            "result lines without a header",
+            headerless.clone().into_bytes(),
+        ),
+        (
+            "result lines without a header, zeros appended",
+            [headerless.as_bytes(), &[0u8; 64]].concat(),
+        ),
+        (
+            "a unit line cut short",
+            b"backtracker-unit/2 model=nqu".to_vec(),
+        ),
+    ];
+    for (what, bytes) in cases {
+        let path = dir.path().join("foreign.ckpt");
+        std::fs::write(&path, &bytes).unwrap();
+        let err = Checkpoint::open(&path, &lines).unwrap_err();
+        assert!(
+            matches!(err, CheckpointError::Foreign { .. }),
+            "{what}: {err}"
+        );
+        assert!(!err.to_string().contains('\n'), "{what}: one line");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "{what}: left unchanged"
+        );
+    }
+    // With the header, what follows it is judged as before: zeros after
+    // the last line are damage, not a line cut short.
+    let zeros = [format!("{header}\n{}\n", results[0]).as_bytes(), &[0u8; 64]].concat();
+    let other_version = format!("backtracker-checkpoint/9 {}\n", lines[0].run()).into_bytes();
+    for (what, bytes) in [
+        ("zeros appended", zeros),
+        ("another version", other_version),
+    ] {
+        let path = dir.path().join("damaged.ckpt");
+        std::fs::write(&path, &bytes).unwrap();
+        let err = Checkpoint::open(&path, &lines).unwrap_err();
+        assert!(
+            matches!(err, CheckpointError::Damaged { .. }),
+            "{what}: {err}"
+        );
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "{what}: left unchanged"
+        );
+    }
+    // Another run's header, even with no result after it.
+    let (other, _) = counted(8, 3);
+    let path = dir.path().join("other.ckpt");
+    let bytes = format!("{}\n", checkpoint_header(&other)).into_bytes();
+    std::fs::write(&path, &bytes).unwrap();
+    let err = Checkpoint::open(&path, &lines).unwrap_err();
+    assert!(matches!(err, CheckpointError::OtherRun { .. }), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    // A new or empty file becomes a checkpoint with its header.
+    let path = dir.path().join("new.ckpt");
+    std::fs::write(&path, b"").unwrap();
+    drop(Checkpoint::open(&path, &lines).unwrap());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("{header}\n")
+    );
 }
 
 #[test]
 fn a_checkpoint_with_a_changed_count_is_refused_and_left_unchanged() {
     let dir = tempfile::tempdir().unwrap();
     let (lines, results) = counted(8, 2);
-    let good = format!("{}\n{}\n", results[0], results[1]);
+    let good = format!(
+        "{}\n{}\n{}\n",
+        checkpoint_header(&lines),
+        results[0],
+        results[1]
+    );
     let mut flips = 0;
     // Every single-bit flip of the file is refused, or read as the same results.
     for byte in 0..good.len() {

@@ -77,6 +77,7 @@ impl Progress {
             .symmetry(run.symmetry)
             .lookahead(run.lookahead)
             .estimate_units(units, per_unit, SEED)
+            .value
             .iter()
             .map(|size| to_count(size.value) + 1)
             .collect();
