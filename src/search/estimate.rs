@@ -55,8 +55,18 @@ pub struct Interval {
 }
 
 impl Interval {
-    /// An exact figure.
-    fn exact(value: f64) -> Interval {
+    /// A figure known exactly: no standard error, and an interval of one
+    /// point.
+    ///
+    /// ```
+    /// use backtracker::Interval;
+    ///
+    /// let ninety_two = Interval::exact(92.0);
+    /// assert_eq!((ninety_two.low, ninety_two.value, ninety_two.high), (92.0, 92.0, 92.0));
+    /// assert_eq!(ninety_two.std_error, 0.0);
+    /// ```
+    #[must_use]
+    pub fn exact(value: f64) -> Interval {
         Interval {
             value,
             std_error: 0.0,

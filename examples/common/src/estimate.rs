@@ -52,7 +52,7 @@ impl ProbeOptions {
 pub fn lines(estimate: &Estimate) -> String {
     #[expect(clippy::cast_precision_loss, reason = "printed as a figure")]
     let (nodes, solutions) = match estimate.exact {
-        Some((nodes, count)) => (exact(nodes as f64), exact(count as f64)),
+        Some((nodes, count)) => (Interval::exact(nodes as f64), Interval::exact(count as f64)),
         None => (estimate.nodes, estimate.solutions),
     };
     format!(
@@ -61,16 +61,6 @@ pub fn lines(estimate: &Estimate) -> String {
         line("solutions", solutions, true),
         line("seconds", estimate.seconds, false)
     )
-}
-
-/// A figure known exactly.
-fn exact(value: f64) -> Interval {
-    Interval {
-        value,
-        std_error: 0.0,
-        low: value,
-        high: value,
-    }
 }
 
 /// `NAME VALUE LOW HIGH` and a newline.
