@@ -72,8 +72,16 @@ written (a closed pipe ends quietly with 0). Interrupted (Ctrl-C), the
 program exits with code 130 at once: standard output keeps the whole lines
 written before, never part of a line.";
 
+/// The options that mean nothing without another (see `cli::Needs`).
+const NEEDS: cli::Needs = &[
+    ("count", &["colors"]),
+    ("estimate", &["colors"]),
+    ("probes", &["estimate"]),
+    ("seed", &["estimate"]),
+];
+
 fn main() -> ExitCode {
-    let cli: Cli = cli::parse();
+    let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     cli::exit(run(&cli).map_err(cli::Failure::Input))
 }

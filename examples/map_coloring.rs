@@ -44,8 +44,11 @@ enum TraceFormat {
     Html,
 }
 
+/// The options that mean nothing without another (see `cli::Needs`).
+const NEEDS: cli::Needs = &[("trace_format", &["trace"])];
+
 fn main() -> ExitCode {
-    let cli: Cli = cli::parse();
+    let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     let mut model = australia();
     let text = if cli.count {

@@ -170,8 +170,17 @@ program exits with code 130 at once: standard output keeps the answers
 written before, each a whole line (with --pretty, a whole grid), never part
 of one.";
 
+/// The options that mean nothing without another (see `cli::Needs`).
+const NEEDS: cli::Needs = &[
+    ("limit", &["count"]),
+    ("trace_limit", &["trace"]),
+    ("trace_format", &["trace"]),
+    ("probes", &["estimate"]),
+    ("seed", &["estimate"]),
+];
+
 fn main() -> ExitCode {
-    let cli: Cli = cli::parse();
+    let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     cli::exit(run(&cli).map(|()| String::new()))
 }

@@ -605,8 +605,11 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     })
 }
 
+/// The options that mean nothing without another (see `cli::Needs`).
+const NEEDS: cli::Needs = &[("trace_limit", &["trace"]), ("trace_format", &["trace"])];
+
 fn main() -> ExitCode {
-    let cli: Cli = cli::parse();
+    let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     cli::exit(run(&cli))
 }

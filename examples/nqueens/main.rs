@@ -263,16 +263,29 @@ impl Fail {
 /// Standard output, buffered; the caller flushes.
 pub type Out = BufWriter<io::StdoutLock<'static>>;
 
+/// The options that mean nothing without another (see `cli::Needs`).
+const NEEDS: cli::Needs = &[
+    ("format", &["first", "all"]),
+    ("trace_limit", &["trace"]),
+    ("trace_format", &["trace"]),
+    ("workers", &["split"]),
+    ("depth", &["checkpoint"]),
+    ("probes", &["estimate"]),
+    ("seed", &["estimate"]),
+];
+
 fn main() -> ExitCode {
     let command = Cli::command().mut_arg("n", |arg| {
         arg.help(format!(
             "Board size, 0 to {MAX_QUEENS}; read from standard input when absent"
         ))
     });
-    let parsed = command
-        .try_get_matches()
-        .and_then(|matches| Cli::from_arg_matches(&matches));
-    let cli = cli::or_exit(parsed);
+    let matches = cli::or_exit(command.clone().try_get_matches());
+    if let Err(message) = cli::refuse_unneeded(&command, &matches, NEEDS) {
+        output::error(&message);
+        return ExitCode::from(2);
+    }
+    let cli = cli::or_exit(Cli::from_arg_matches(&matches));
     let mut out = BufWriter::new(io::stdout().lock());
     let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Fail::output(&e)));
     match result {
@@ -362,6 +375,11 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     let n = input::board_size(cli.n.as_deref())?;
     match cli.split {
         Some(Split::Depth(depth)) => {
+            if cli.workers.is_some() {
+                return Err(Fail::bad(
+                    "--workers chooses the depth of --split auto; a --split DEPTH has its depth",
+                ));
+            }
             let cancel = interrupt_flag();
             return work::write_units(n, depth, !cli.no_symmetry, cli.max_units(), &cancel, out);
         }

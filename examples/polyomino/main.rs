@@ -142,8 +142,15 @@ impl From<output::WriteError> for Fail {
     }
 }
 
+/// The options that mean nothing without another (see `cli::Needs`).
+const NEEDS: cli::Needs = &[
+    ("trace_limit", &["trace"]),
+    ("probes", &["estimate"]),
+    ("seed", &["estimate"]),
+];
+
 fn main() -> ExitCode {
-    let cli: Cli = cli::parse();
+    let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     // What was written before a failure is kept (whole lines).
     let result = match (run(&cli), output::flush()) {

@@ -566,6 +566,8 @@ fn bad_flags_are_refused() {
         "--constraints",
     );
     assert_bad_input(NAME, &["8", "--depth", "2"], "--checkpoint");
+    // --workers chooses the depth of --split auto, which a depth overrides.
+    assert_bad_input(NAME, &["8", "--split", "2", "--workers", "4"], "--workers");
 }
 
 /// Ctrl-C while a long trace is recorded, rendered or written: exit code

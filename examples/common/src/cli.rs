@@ -23,6 +23,60 @@ pub fn parse<C: Parser>() -> C {
     or_exit(C::try_parse())
 }
 
+/// Options that mean nothing without one of some others: `(option,
+/// &[what it needs])`, by their ids (the field names).
+///
+/// Clap's `requires` says the same, but clap waives a requirement whose
+/// option conflicts with one given: `nqueens 8 --estimate --trace-limit 5`
+/// would take `--trace-limit` and ignore it, since `--trace` conflicts
+/// with `--estimate`. [`parse_needing`] refuses it instead.
+pub type Needs = &'static [(&'static str, &'static [&'static str])];
+
+/// [`parse`], also refusing an option given without what it needs
+/// ([`Needs`]).
+pub fn parse_needing<C: Parser>(needs: Needs) -> C {
+    let command = C::command();
+    let matches = or_exit(command.clone().try_get_matches());
+    if let Err(message) = refuse_unneeded(&command, &matches, needs) {
+        output::error(&message);
+        std::process::exit(2);
+    }
+    or_exit(C::from_arg_matches(&matches))
+}
+
+/// The error for the first option of `needs` given on the command line
+/// without any of the options it needs.
+///
+/// # Errors
+///
+/// A one-line message naming the option and what it needs.
+pub fn refuse_unneeded(
+    command: &clap::Command,
+    matches: &clap::ArgMatches,
+    needs: Needs,
+) -> Result<(), String> {
+    use clap::parser::ValueSource;
+    let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    let long = |id: &str| {
+        command
+            .get_arguments()
+            .find(|arg| arg.get_id() == id)
+            .and_then(clap::Arg::get_long)
+            .map_or_else(|| id.to_owned(), |name| format!("--{name}"))
+    };
+    for &(option, wanted) in needs {
+        if given(option) && !wanted.iter().any(|&w| given(w)) {
+            let wanted: Vec<String> = wanted.iter().map(|&w| long(w)).collect();
+            return Err(format!(
+                "{} means nothing without {}",
+                long(option),
+                wanted.join(" or ")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The parsed arguments, or the exit [`parse`] makes for `parsed`'s error
 /// (for a command line built by hand).
 pub fn or_exit<C>(parsed: Result<C, clap::Error>) -> C {
