@@ -194,17 +194,9 @@ fn an_interrupted_all_keeps_whole_lines_and_exits_130() {
 
 /// The options of `--help` that take a value, as `--name`.
 fn value_options(help: &str) -> Vec<String> {
-    help.lines()
-        .filter_map(|line| {
-            let line = line.trim_start();
-            // `-t, --threads <K>`: the long name.
-            let line = match line.split_once(", ") {
-                Some((short, long)) if short.len() == 2 && short.starts_with('-') => long,
-                _ => line,
-            };
-            let (name, rest) = line.split_once(' ')?;
-            (name.starts_with("--") && rest.starts_with('<')).then(|| name.to_owned())
-        })
+    help_options(help)
+        .into_iter()
+        .filter_map(|(name, takes_value)| takes_value.then_some(name))
         .collect()
 }
 
