@@ -280,12 +280,7 @@ fn main() -> ExitCode {
             "Board size, 0 to {MAX_QUEENS}; read from standard input when absent"
         ))
     });
-    let matches = cli::or_exit(command.clone().try_get_matches());
-    if let Err(message) = cli::refuse_unneeded(&command, &matches, NEEDS) {
-        output::error(&message);
-        return ExitCode::from(2);
-    }
-    let cli = cli::or_exit(Cli::from_arg_matches(&matches));
+    let cli = cli::or_exit(Cli::from_arg_matches(&cli::matches_needing(command, NEEDS)));
     let mut out = BufWriter::new(io::stdout().lock());
     let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Fail::output(&e)));
     match result {
@@ -372,6 +367,8 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         Some(text) => input::parse_rules(text)?,
         None => Rules::All,
     };
+    // A subset of the rules may lose the mirror symmetry of the board.
+    let symmetry = !cli.no_symmetry && rules.mirror_invariant();
     let n = input::board_size(cli.n.as_deref())?;
     match cli.split {
         Some(Split::Depth(depth)) => {
@@ -381,14 +378,14 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
                 ));
             }
             let cancel = interrupt_flag();
-            return work::write_units(n, depth, !cli.no_symmetry, cli.max_units(), &cancel, out);
+            return work::write_units(n, depth, symmetry, cli.max_units(), &cancel, out);
         }
         Some(Split::Auto) => {
             let workers = cli.workers.map_or_else(
                 || resolve_threads(0),
                 |w| usize::try_from(w).unwrap_or(usize::MAX),
             );
-            return work::write_units_auto(n, workers, !cli.no_symmetry, cli.lookahead(), out);
+            return work::write_units_auto(n, workers, symmetry, cli.lookahead(), out);
         }
         None => {}
     }
@@ -396,15 +393,14 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         let cancel = interrupt_flag();
         if cli.plain {
             let mut model = plain::model(n).map_err(Fail::bad)?;
-            return estimate_count(cli, &mut model, !cli.no_symmetry, &cancel, out);
+            return estimate_count(cli, &mut model, symmetry, &cancel, out);
         }
         return match rules {
             Rules::All => {
                 let mut model = nqueens(n).map_err(Fail::bad)?;
-                estimate_count(cli, &mut model, !cli.no_symmetry, &cancel, out)
+                estimate_count(cli, &mut model, symmetry, &cancel, out)
             }
             Rules::Subset(list) => {
-                let symmetry = !cli.no_symmetry && Rules::Subset(list.clone()).mirror_invariant();
                 let mut model = nqueens_with(n, &list).map_err(Fail::bad)?;
                 estimate_count(cli, &mut model, symmetry, &cancel, out)
             }
@@ -423,7 +419,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     let cancel = interrupt_flag();
     if cli.plain {
         let mut model = plain::model(n).map_err(Fail::bad)?;
-        return run_boxed(cli, &mut model, !cli.no_symmetry, &cancel, out);
+        return run_boxed(cli, &mut model, symmetry, &cancel, out);
     }
     match rules {
         Rules::All => {
@@ -431,7 +427,6 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
             if cli.first || cli.all || cli.trace {
                 return show(cli, &mut model, &cancel, out);
             }
-            let symmetry = !cli.no_symmetry;
             let threads = resolve_threads(cli.threads.unwrap_or(0));
             if cli.checkpoint.is_some() || work::wants_progress(n) {
                 let plan = work::Plan {
@@ -461,7 +456,6 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
             finish_count(&outcome, cli.stats, Some(threads), &cancel, out)
         }
         Rules::Subset(list) => {
-            let symmetry = !cli.no_symmetry && Rules::Subset(list.clone()).mirror_invariant();
             let mut model = nqueens_with(n, &list).map_err(Fail::bad)?;
             run_boxed(cli, &mut model, symmetry, &cancel, out)
         }

@@ -322,24 +322,24 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
         let mut random = Random::new(seed);
         let mut out = Vec::with_capacity(units.len());
         match engine.root() {
-            Ok(true) => {}
-            Ok(false) => out = vec![Interval::default(); units.len()],
-            Err(reason) => engine.stop = Some(reason),
-        }
-        if out.is_empty() && engine.stop.is_none() {
-            'units: for unit in units {
-                let mut samples = Vec::new();
-                for _ in 0..probes {
-                    match engine.probe(unit, &mut random) {
-                        Ok((nodes, _)) => samples.push(nodes),
-                        Err(reason) => {
-                            engine.stop = Some(reason);
-                            break 'units;
+            Ok(true) => {
+                'units: for unit in units {
+                    let mut samples = Vec::new();
+                    for _ in 0..probes {
+                        match engine.probe(unit, &mut random) {
+                            Ok((nodes, _)) => samples.push(nodes),
+                            Err(reason) => {
+                                engine.stop = Some(reason);
+                                break 'units;
+                            }
                         }
                     }
+                    out.push(Interval::of(&samples, 1.0, 0.0));
                 }
-                out.push(Interval::of(&samples, 1.0, 0.0));
             }
+            // The root has no candidate: no unit has anything below it.
+            Ok(false) => out = vec![Interval::default(); units.len()],
+            Err(reason) => engine.stop = Some(reason),
         }
         let mut outcome = engine.outcome(out);
         outcome.stats.elapsed = started.elapsed();

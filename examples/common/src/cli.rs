@@ -35,13 +35,19 @@ pub type Needs = &'static [(&'static str, &'static [&'static str])];
 /// [`parse`], also refusing an option given without what it needs
 /// ([`Needs`]).
 pub fn parse_needing<C: Parser>(needs: Needs) -> C {
-    let command = C::command();
+    or_exit(C::from_arg_matches(&matches_needing(C::command(), needs)))
+}
+
+/// The matches of `command` (built by hand) on the arguments, or the exit
+/// [`parse_needing`] makes: for a clap error, or for an option given
+/// without what it needs.
+pub fn matches_needing(command: clap::Command, needs: Needs) -> clap::ArgMatches {
     let matches = or_exit(command.clone().try_get_matches());
     if let Err(message) = refuse_unneeded(&command, &matches, needs) {
         output::error(&message);
         std::process::exit(2);
     }
-    or_exit(C::from_arg_matches(&matches))
+    matches
 }
 
 /// The error for the first option of `needs` given on the command line
@@ -50,7 +56,7 @@ pub fn parse_needing<C: Parser>(needs: Needs) -> C {
 /// # Errors
 ///
 /// A one-line message naming the option and what it needs.
-pub fn refuse_unneeded(
+fn refuse_unneeded(
     command: &clap::Command,
     matches: &clap::ArgMatches,
     needs: Needs,
