@@ -4,6 +4,7 @@ use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::candidates::Candidates;
 use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
+use crate::wake::Wake;
 
 /// A constraint of a model, as the engine sees it.
 ///
@@ -141,6 +142,16 @@ pub trait Checker<V>: sealed::Step<V> {
         false
     }
 
+    /// Which changes of `var`, a variable of the scope, wake
+    /// [`narrow`](Self::narrow): every change ([`Wake::Change`], the
+    /// default), or only when `var` is left one value ([`Wake::Fixed`]).
+    /// Asked once per variable when the model is built; ignored for a
+    /// checker that does not narrow.
+    fn wakes_on(&self, var: usize) -> Wake {
+        let _ = var;
+        Wake::Change
+    }
+
     /// Narrows the candidates of other variables, after `var` (a variable
     /// of the scope) was assigned or lost candidates. Called only when
     /// [`narrows`](Self::narrows) is `true`, after every `on_assign` of the
@@ -221,6 +232,9 @@ impl<V, T: Checker<V> + ?Sized> Checker<V> for Box<T> {
     }
     fn narrows_whole_scope(&self) -> bool {
         (**self).narrows_whole_scope()
+    }
+    fn wakes_on(&self, var: usize) -> Wake {
+        (**self).wakes_on(var)
     }
     fn narrow(&self, var: usize, domains: &mut Domains<'_, V>) -> Result<(), Conflict> {
         (**self).narrow(var, domains)

@@ -6,6 +6,7 @@ use crate::candidates::Candidates;
 use crate::checker::{Checker, DynChecker};
 use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
+use crate::wake::Wake;
 
 /// The checkers of a model, in model order: a tuple of up to twelve
 /// checkers, or a `Vec<DynChecker<V>>` of any number (also
@@ -52,7 +53,11 @@ impl<V, T: sealed::Set<V>> Checkers<V> for T {}
 pub(crate) use sealed::Watch;
 
 pub(crate) mod sealed {
-    use super::{Assignment, Candidates, Choice, Conflict, Domains, ModelError, ModelInfo};
+    use super::{Assignment, Candidates, Choice, Conflict, Domains, ModelError, ModelInfo, Wake};
+
+    /// Marks an entry of `Watch::narrowing` whose checker wakes only when
+    /// the variable is left one value.
+    pub(crate) const FIXED_ONLY: u32 = 1 << 31;
 
     /// Which checkers watch which variable, from their scopes.
     #[derive(Clone, Debug, Default)]
@@ -61,7 +66,8 @@ pub(crate) mod sealed {
         pub(crate) global: bool,
         /// Per variable, the checkers whose scope holds it, in model order.
         pub(crate) lists: Vec<Vec<u32>>,
-        /// Per variable, the narrowing checkers whose scope holds it.
+        /// Per variable, the narrowing checkers whose scope holds it (each
+        /// with `FIXED_ONLY` set when it wakes only on a fixed value).
         pub(crate) narrowing: Vec<Vec<u32>>,
         /// Per checker, whether it narrows its whole scope at once.
         pub(crate) whole_scope: Vec<bool>,
@@ -71,6 +77,9 @@ pub(crate) mod sealed {
         /// Whether some narrowing checker says its `filter` removes nothing
         /// its `narrow` left: then `filtering` lists who filters.
         pub(crate) skips_filters: bool,
+        /// Per variable, whether a narrowing checker wakes on its every
+        /// change (else only when it is left one value, if at all).
+        pub(crate) wake_on_change: Vec<bool>,
         /// Per variable, the checkers watching it whose `filter` is called.
         pub(crate) filtering: Vec<Vec<u32>>,
         /// Per variable, the variables sharing a checker scope with it (itself
@@ -85,6 +94,7 @@ pub(crate) mod sealed {
             let mut narrowing = vec![Vec::new(); n];
             let mut filtering = vec![Vec::new(); n];
             let mut skips_filters = false;
+            let mut wake_on_change = vec![false; n];
             let mut neighbours: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
             let mut global = true;
             let whole_scope = (0..checkers.len())
@@ -116,7 +126,12 @@ pub(crate) mod sealed {
                 for v in vars {
                     lists[v].push(kk);
                     if narrows {
-                        narrowing[v].push(kk);
+                        if checkers.wakes_on(k, v) == Wake::Fixed {
+                            narrowing[v].push(kk | FIXED_ONLY);
+                        } else {
+                            narrowing[v].push(kk);
+                            wake_on_change[v] = true;
+                        }
                     }
                     if filters {
                         filtering[v].push(kk);
@@ -137,6 +152,7 @@ pub(crate) mod sealed {
                 whole_scope,
                 cost,
                 skips_filters,
+                wake_on_change,
                 filtering,
                 neighbours,
             }
@@ -171,6 +187,9 @@ pub(crate) mod sealed {
         /// Whether checker `k` narrows its whole scope at once (see
         /// `Checker::narrows_whole_scope`).
         fn narrows_whole_scope(&self, k: usize) -> bool;
+        /// What wakes checker `k`'s narrowing for `var` (see
+        /// `Checker::wakes_on`).
+        fn wakes_on(&self, k: usize, var: usize) -> Wake;
         /// Prepares every checker for the model, in model order.
         fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError>;
 
@@ -285,6 +304,12 @@ macro_rules! tuple_checkers {
             fn narrows_whole_scope(&self, k: usize) -> bool {
                 match k {
                     $($i => self.$i.narrows_whole_scope(),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn wakes_on(&self, k: usize, var: usize) -> Wake {
+                match k {
+                    $($i => self.$i.wakes_on(var),)+
                     _ => unreachable!("no checker {k}"),
                 }
             }
@@ -444,6 +469,9 @@ macro_rules! boxed_checkers {
             fn narrows_whole_scope(&self, k: usize) -> bool {
                 self[k].narrows_whole_scope()
             }
+            fn wakes_on(&self, k: usize, var: usize) -> Wake {
+                self[k].wakes_on(var)
+            }
             fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
                 self.iter_mut().try_for_each(|c| c.prepare(model))
             }
@@ -577,6 +605,9 @@ impl<V> Set<V> for () {
     }
     fn narrows_whole_scope(&self, _: usize) -> bool {
         false
+    }
+    fn wakes_on(&self, _: usize, _: usize) -> Wake {
+        Wake::Change
     }
     fn prepare(&mut self, _: &ModelInfo<'_, V>) -> Result<(), ModelError> {
         Ok(())

@@ -101,6 +101,9 @@ pub(crate) struct Kept {
     waits: Vec<bool>,
     /// In cross-check mode, each removal `(var, index)` since the log was cleared.
     pub(crate) log: Option<Vec<(u32, u32)>>,
+    /// Per variable, whether every change queues it (a narrowing checker
+    /// wakes on it); else only a change that leaves one value does.
+    wake_on_change: Vec<bool>,
     /// When smallest-domain-first keeps a tree of the sizes: the variables
     /// whose size (or assignment) changed since it last looked, once each.
     tracking: bool,
@@ -109,7 +112,7 @@ pub(crate) struct Kept {
 }
 
 impl Kept {
-    pub(crate) fn new(initial: &[u64], n: usize, w: usize) -> Kept {
+    pub(crate) fn new(initial: &[u64], n: usize, w: usize, wake_on_change: &[bool]) -> Kept {
         let size: Vec<u32> = (0..n)
             .map(|var| count(&initial[var * w..(var + 1) * w]))
             .collect();
@@ -122,6 +125,7 @@ impl Kept {
             queued: vec![false; n],
             changer: vec![NOBODY; n],
             running: NOBODY,
+            wake_on_change: wake_on_change.to_vec(),
             ..Kept::default()
         }
     }
@@ -205,7 +209,9 @@ impl Kept {
         if let Some(log) = &mut self.log {
             log.push((var as u32, index as u32));
         }
-        self.queue_var(var);
+        if self.size[var] <= 1 || self.wake_on_change[var] {
+            self.queue_var(var);
+        }
         if self.size[var] == 0 {
             return Err(Conflict { var: Some(var) });
         }
@@ -247,7 +253,9 @@ impl Kept {
             return Ok(false);
         }
         self.touch(var);
-        self.queue_var(var);
+        if self.size[var] <= 1 || self.wake_on_change[var] {
+            self.queue_var(var);
+        }
         if left == 0 {
             return Err(Conflict { var: Some(var) });
         }

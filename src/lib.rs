@@ -67,6 +67,7 @@ mod error;
 mod model;
 mod outcome;
 mod search;
+mod wake;
 
 pub use assignment::{Assignment, Choice, ModelInfo};
 pub use candidates::Candidates;
@@ -78,6 +79,7 @@ pub use model::{Model, ModelBuilder, ValueOrder, VariableOrder};
 pub use observe::{Control, Event, NoObserver, Observer};
 pub use outcome::{Disagreement, Outcome, Stats, StopReason};
 pub use search::{Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads};
+pub use wake::Wake;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

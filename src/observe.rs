@@ -80,7 +80,8 @@ pub enum Event<'a, V> {
         depth: usize,
         /// The step.
         choice: Choice<'a, V>,
-        /// The assignment, including the step.
+        /// The assignment, including the step and the assignments it
+        /// implied (reported next, as [`Event::Implied`]).
         assignment: Assignment<'a, V>,
     },
     /// `choice` was tried and the checker `checker_name` (the first in model
@@ -134,6 +135,25 @@ pub enum Event<'a, V> {
         /// The assignment, including the step.
         assignment: Assignment<'a, V>,
     },
+    /// `choice` joined the assignment without a step of its own: the step
+    /// just assigned (reported before it, at depth `depth - 1` or below)
+    /// left its variable a single candidate, which passed every checker's
+    /// filter. It is not a node; it is undone with that step, and reported
+    /// as an `Unassign` then, before it.
+    Implied {
+        /// Variables assigned before it.
+        depth: usize,
+        /// The variable and its one value.
+        choice: Choice<'a, V>,
+        /// Index of the checker whose narrowing left the one value, in
+        /// model order (`None`: the step itself, or forward checking).
+        checker: Option<usize>,
+        /// Its name.
+        checker_name: Option<&'a str>,
+        /// The assignment after the step that implied it: including it,
+        /// and the other assignments of the step.
+        assignment: Assignment<'a, V>,
+    },
     /// `choice` left the assignment (the search goes back).
     Unassign {
         /// Variables assigned before the step that is undone.
@@ -176,6 +196,7 @@ impl<'a, V> Event<'a, V> {
             | Event::Reject { depth, .. }
             | Event::Wipeout { depth, .. }
             | Event::Removed { depth, .. }
+            | Event::Implied { depth, .. }
             | Event::Unassign { depth, .. }
             | Event::Solution { depth, .. } => *depth,
         }
@@ -204,6 +225,7 @@ impl<'a, V> Event<'a, V> {
             | Event::Reject { assignment, .. }
             | Event::Wipeout { assignment, .. }
             | Event::Removed { assignment, .. }
+            | Event::Implied { assignment, .. }
             | Event::Unassign { assignment, .. }
             | Event::Solution { assignment, .. } => assignment,
         }

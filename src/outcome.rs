@@ -167,8 +167,14 @@ impl fmt::Display for Disagreement {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Nodes: steps that passed every checker (and, with narrowing or
-    /// look-ahead, left every variable a candidate) and were assigned.
+    /// look-ahead, left every variable a candidate) and were assigned. The
+    /// assignments a step implies are not nodes: they are counted in
+    /// [`implied`](Self::implied).
     pub nodes: u64,
+    /// Implied assignments: variables that narrowing left with one value
+    /// and that joined the assignment within the step that did it, without
+    /// a node of their own.
+    pub implied: u64,
     /// Solutions reached (with symmetry reduction, the solutions actually
     /// visited, not the count they stand for).
     pub solutions: u128,
@@ -195,6 +201,7 @@ impl Stats {
     /// ```
     pub fn absorb(&mut self, other: &Stats) {
         self.nodes += other.nodes;
+        self.implied += other.implied;
         self.solutions += other.solutions;
         self.max_depth = self.max_depth.max(other.max_depth);
         match (&mut self.rejections, &other.rejections) {
@@ -210,7 +217,8 @@ impl Stats {
     }
 
     /// The figures as text without the time, one per line (`nodes: 15`), so
-    /// it can go into snapshots.
+    /// it can go into snapshots. The line `implied: N` is there only when a
+    /// step implied an assignment.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -223,10 +231,14 @@ impl Stats {
     /// ```
     #[must_use]
     pub fn deterministic_text(&self) -> String {
-        let mut out = format!(
-            "nodes: {}\nsolutions: {}\nmax depth: {}\n",
-            self.nodes, self.solutions, self.max_depth
-        );
+        let mut out = format!("nodes: {}\n", self.nodes);
+        if self.implied > 0 {
+            out.push_str(&format!("implied: {}\n", self.implied));
+        }
+        out.push_str(&format!(
+            "solutions: {}\nmax depth: {}\n",
+            self.solutions, self.max_depth
+        ));
         if let Some(rejections) = &self.rejections {
             for (name, count) in rejections {
                 out.push_str(&format!("rejected by {name}: {count}\n"));

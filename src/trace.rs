@@ -41,6 +41,9 @@ enum Kind {
     /// A value of a variable still to come, removed by the checker's
     /// narrowing.
     Removed(usize),
+    /// An implied assignment, by the checker whose narrowing left the one
+    /// value (if one did).
+    Implied(Option<usize>),
     Unassign,
     Solution(u128),
 }
@@ -261,6 +264,17 @@ impl Trace {
                 .cloned()
                 .unwrap_or_else(|| "root".to_owned());
             match &r.kind {
+                Kind::Implied(_) => {
+                    let _ = writeln!(
+                        out,
+                        "  {id} [label=\"{}\\n{}\", style=dotted];",
+                        escape(&self.step(r)),
+                        escape(&self.rejection(r))
+                    );
+                    let _ = writeln!(out, "  {parent} -> {id} [style=dotted];");
+                    path.truncate(r.depth + 1);
+                    path.push(id);
+                }
                 Kind::Assign => {
                     let _ = writeln!(out, "  {id} [label=\"{}\"];", escape(&self.step(r)));
                     let _ = writeln!(out, "  {parent} -> {id};");
@@ -317,6 +331,8 @@ impl Trace {
             }
             Kind::Wipeout(None, why) => format!("rejected: {why}"),
             Kind::Removed(checker) => format!("removed by {}", self.checker(*checker)),
+            Kind::Implied(Some(checker)) => format!("implied by {}", self.checker(*checker)),
+            Kind::Implied(None) => "implied".to_owned(),
             _ => String::new(),
         }
     }
@@ -325,7 +341,7 @@ impl Trace {
     fn line(&self, r: &Record) -> String {
         match &r.kind {
             Kind::Assign => self.step(r),
-            Kind::Reject(_) | Kind::Wipeout(..) | Kind::Removed(_) => {
+            Kind::Reject(_) | Kind::Wipeout(..) | Kind::Removed(_) | Kind::Implied(_) => {
                 format!("{}  {}", self.step(r), self.rejection(r))
             }
             Kind::Unassign => format!("{}  undone", self.step(r)),
@@ -422,6 +438,18 @@ impl<V: fmt::Display> Observer<V> for Trace {
             } => {
                 self.note_checker(*checker, checker_name);
                 self.push(record(Kind::Removed(*checker), *depth, choice))
+            }
+            Event::Implied {
+                depth,
+                choice,
+                checker,
+                checker_name,
+                ..
+            } => {
+                if let (Some(k), Some(name)) = (checker, checker_name) {
+                    self.note_checker(*k, name);
+                }
+                self.push(record(Kind::Implied(*checker), *depth, choice))
             }
             Event::Unassign { depth, choice, .. } => {
                 self.push(record(Kind::Unassign, *depth, choice))

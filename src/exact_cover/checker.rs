@@ -8,6 +8,7 @@ use crate::candidates::Candidates;
 use crate::checker::Checker;
 use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
+use crate::wake::Wake;
 
 use super::layout::Layout;
 
@@ -233,6 +234,11 @@ impl Checker<usize> for CoverChecker {
     // options taken: there is nothing left for a filter to remove.
     fn filters(&self) -> bool {
         false
+    }
+
+    // An item acts only once it is left one option.
+    fn wakes_on(&self, _: usize) -> Wake {
+        Wake::Fixed
     }
 
     fn narrow(&self, var: usize, d: &mut Domains<'_, usize>) -> Result<(), Conflict> {

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::assignment::Choice;
+use crate::assignment::{Choice, UNASSIGNED};
 use crate::checkers::sealed::Set;
 use crate::model::{Model, home, home_mut};
 use crate::observe::{Control, Event, Observer};
@@ -78,7 +78,7 @@ enum Progress {
 
 /// How far a unit's prefix reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reached {
+pub(super) enum Reached {
     /// Assigned, with variables left to search below it.
     Open,
     /// Assigned and complete: its solution is counted.
@@ -97,8 +97,12 @@ pub(crate) struct Engine<'m, V, C: Set<V>> {
     values: Option<Box<Values<'m, V>>>,
     progress: Progress,
     pub(crate) stop: Option<StopReason>,
-    /// The walk's assigned prefix: frames `0..path` hold unit values.
-    path: usize,
+    /// The walk's assigned prefix: frames `0..path` hold unit values and
+    /// the assignments they implied.
+    pub(super) path: usize,
+    /// Per frame of the prefix, the position in the unit's prefix of the
+    /// step that assigned it (an implied assignment: its step's).
+    frame_pos: Vec<usize>,
     /// Frames `0..entered` are filled.
     entered: usize,
     /// Whether the loop last ran lean (its frames, not the slots, then hold
@@ -142,6 +146,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             progress: Progress::Ready,
             stop: None,
             path: 0,
+            frame_pos: vec![0; n + 1],
             entered: 0,
             lean_run: false,
             poisoned,
@@ -267,7 +272,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let (checkers, mut frames, st) = self.parts();
         let var = match var {
             Some(var) => var,
-            None if st.declared => d,
+            None if st.declared => state::declared_next(st, d),
             None => state::pick(&*checkers, &mut frames, st, d),
         };
         frames.set_var(d, var);
@@ -301,6 +306,17 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         } else {
             Control::Continue
         }
+    }
+
+    /// Undoes the frames of the walk's prefix (and those a probe took
+    /// below it), last first, without events.
+    pub(super) fn unwind_path(&mut self) {
+        let mut none = crate::observe::NoObserver;
+        while self.path > 0 {
+            self.path -= 1;
+            let _ = self.undo_frame(self.path, &mut none, false);
+        }
+        self.entered = 0;
     }
 
     /// Ends the search: undoes every assigned frame, last first.
@@ -354,7 +370,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// Runs the narrowing of the root: `Ok(false)` when it finds no
     /// solution, the disagreement cross-check mode found there as an error.
     pub(super) fn root(&mut self) -> Result<bool, StopReason> {
-        let reached = propagate::root(home(self.checkers), &mut self.st).is_ok();
+        let reached = propagate::root(home_mut(self.checkers), &mut self.st).is_ok();
         self.disagreed()?;
         Ok(reached)
     }
@@ -393,7 +409,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             Ok(false) => return self.finish(StopReason::Completed),
             Err(reason) => return self.finish(reason),
         }
-        let mut path: Vec<u32> = Vec::with_capacity(n);
+        // The prefix walked: per position, its value and the frames held
+        // once it is assigned.
+        let mut path: Vec<(u32, usize)> = Vec::with_capacity(n);
         // The first prefix node this walk counts, for the current unit.
         let mut own_from = shared.unwrap_or(0);
         let mut own_root = shared.is_none();
@@ -406,22 +424,27 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 continue;
             }
             let prefix = &unit.prefix[..];
-            let common = path.iter().zip(prefix).take_while(|(a, b)| a == b).count();
+            let common = path
+                .iter()
+                .zip(prefix)
+                .take_while(|((a, _), b)| a == *b)
+                .count();
             if i > 0 {
                 own_from = common;
                 own_root = false;
             }
             // Back up to the shared part.
-            while self.path > common {
+            path.truncate(common);
+            let keep = path.last().map_or(0, |&(_, frames)| frames);
+            while self.path > keep {
                 self.path -= 1;
-                path.pop();
                 if self.entered > self.path + 1 {
                     if self.report_rest(self.path + 1, observer) == Control::Stop {
                         return self.finish(StopReason::Stopped);
                     }
                     self.entered = self.path + 1;
                 }
-                let owned = self.path >= own_from;
+                let owned = self.frame_pos[self.path] >= own_from;
                 if self.undo_frame(self.path, observer, owned) == Control::Stop {
                     return self.finish(StopReason::Stopped);
                 }
@@ -437,24 +460,25 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             }
             // Below the prefix: the loop.
             let len = prefix.len();
-            if len < n {
+            let f = self.path;
+            if f < n {
                 let owned_frame = if len == 0 { own_root } else { len > own_from };
                 if owned_frame {
-                    self.enter::<O>(len, None);
+                    self.enter::<O>(f, None);
                 } else {
-                    self.enter::<crate::observe::NoObserver>(len, None);
+                    self.enter::<crate::observe::NoObserver>(f, None);
                 }
                 if let Err(reason) = self.disagreed() {
                     return self.finish(reason);
                 }
-                self.st.base = len;
-                self.st.depth = len;
+                self.st.base = f;
+                self.st.depth = f;
                 self.progress = Progress::Searching;
                 let exit = self.run_loop::<O, true>(observer);
                 match exit {
                     Exit::Done => {
                         self.progress = Progress::Ready;
-                        self.entered = len;
+                        self.entered = f;
                     }
                     Exit::Stop(reason) => return self.finish(reason),
                     Exit::Solution | Exit::Budget => unreachable!("counting runs to the end"),
@@ -470,7 +494,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 self.entered -= 1;
             }
             self.path -= 1;
-            if self.undo_frame(self.path, observer, self.path >= own_from) == Control::Stop {
+            let owned = self.frame_pos[self.path] >= own_from;
+            if self.undo_frame(self.path, observer, owned) == Control::Stop {
                 return self.finish(StopReason::Stopped);
             }
         }
@@ -496,31 +521,43 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         )
     }
 
-    /// Assigns the rest of `prefix` from frame `self.path` on, entering
-    /// frames as needed; a complete prefix that is a solution is counted
-    /// here.
-    fn descend<O: Observer<V>>(
+    /// Assigns the rest of `prefix` (its positions after those in `path`)
+    /// from frame `self.path` on, entering frames as needed; a value that
+    /// a step of the prefix implied already is checked, not stepped. A
+    /// prefix whose frames complete the assignment is counted here when it
+    /// is a solution.
+    pub(super) fn descend<O: Observer<V>>(
         &mut self,
         prefix: &[u32],
         own_from: usize,
         own_root: bool,
         observer: &mut O,
-        path: &mut Vec<u32>,
+        path: &mut Vec<(u32, usize)>,
     ) -> Result<Reached, StopReason> {
         let n = self.st.n;
-        for (j, &index) in prefix.iter().enumerate().skip(self.path) {
+        for (j, &index) in prefix.iter().enumerate().skip(path.len()) {
             let owned = j >= own_from;
-            if self.entered <= j {
+            let f = self.path;
+            let held = self.st.slots[j];
+            if held != UNASSIGNED {
+                // Implied by an earlier step of the prefix.
+                if held != index {
+                    return Ok(Reached::Out);
+                }
+                path.push((index, f));
+                continue;
+            }
+            if self.entered <= f {
                 let owned_frame = if j == 0 { own_root } else { j > own_from };
                 if owned_frame {
-                    self.enter::<O>(j, Some(j));
+                    self.enter::<O>(f, Some(j));
                 } else {
-                    self.enter::<crate::observe::NoObserver>(j, Some(j));
+                    self.enter::<crate::observe::NoObserver>(f, Some(j));
                 }
                 self.disagreed()?;
             }
             let index = index as usize;
-            let words = self.store.words(j);
+            let words = self.store.words(f);
             if words
                 .get(index / 64)
                 .is_none_or(|w| w >> (index % 64) & 1 == 0)
@@ -528,9 +565,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 return Ok(Reached::Out);
             }
             if owned && O::EVENTS {
-                let var = self.store.var_at[j] as usize;
                 let control =
-                    state::report(home(self.checkers), &mut self.st, observer, j, var, index);
+                    state::report(home(self.checkers), &mut self.st, observer, f, j, index);
                 if control == Control::Stop {
                     return Err(StopReason::Stopped);
                 }
@@ -540,54 +576,57 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             }
             let (checkers, mut frames, st) = self.parts();
             let choice: Choice<'m, V> = st.choice(j, index);
-            frames.set_var(j, j);
-            if let Err(cause) = state::step(checkers, &mut frames, st, j, choice) {
-                if let Some(disagreement) = self.st.disagreement.take() {
-                    return Err(StopReason::Disagreement(Box::new(disagreement)));
-                }
-                if owned {
-                    // Not a node after all.
-                    self.st.budget.left += 1;
-                    let control = state::wipeout(
-                        home(self.checkers),
-                        &mut self.st,
-                        observer,
-                        j,
-                        choice,
-                        cause,
-                    );
-                    if control == Control::Stop {
-                        return Err(StopReason::Stopped);
+            frames.set_var(f, j);
+            let top = match state::step(checkers, &mut frames, st, f, choice) {
+                Ok(implied) => f + implied,
+                Err(cause) => {
+                    if let Some(disagreement) = self.st.disagreement.take() {
+                        return Err(StopReason::Disagreement(Box::new(disagreement)));
                     }
+                    if owned {
+                        // Not a node after all.
+                        self.st.budget.left += 1;
+                        let control = state::wipeout(
+                            home(self.checkers),
+                            &mut self.st,
+                            observer,
+                            f,
+                            choice,
+                            cause,
+                        );
+                        if control == Control::Stop {
+                            return Err(StopReason::Stopped);
+                        }
+                    }
+                    return Ok(Reached::Out);
                 }
-                return Ok(Reached::Out);
-            }
-            self.path = j + 1;
-            path.push(index as u32);
+            };
+            self.path = top + 1;
+            self.entered = self.entered.max(self.path);
+            self.frame_pos[f..=top].fill(j);
+            path.push((index as u32, self.path));
             if owned {
-                self.st.max_depth = self.st.max_depth.max(j + 1);
-                let control = state::emit(
+                self.st.max_depth = self.st.max_depth.max(top + 1);
+                let mut control = state::emit(
                     observer,
                     &Event::Assign {
-                        depth: j,
+                        depth: f,
                         choice,
                         assignment: self.st.assignment(),
                     },
                 );
+                if O::EVENTS && control == Control::Continue {
+                    let (checkers, frames, st) = self.parts();
+                    control = state::report_after_step(&*checkers, &frames, st, observer, (f, top));
+                }
                 match control {
                     Control::Continue => {}
                     Control::Prune => return Ok(Reached::Out),
                     Control::Stop => return Err(StopReason::Stopped),
                 }
-                if O::EVENTS
-                    && state::report_removals(home(self.checkers), &mut self.st, observer, j)
-                        == Control::Stop
-                {
-                    return Err(StopReason::Stopped);
-                }
             }
         }
-        if prefix.len() < n {
+        if self.path < n {
             return Ok(Reached::Open);
         }
         // A complete prefix: a solution when it is the model's empty
@@ -632,9 +671,15 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             Ok(Reached::Closed) => return Some(Vec::new()),
             _ => return None,
         }
-        let d = prefix.len();
-        self.enter::<crate::observe::NoObserver>(d, Some(d));
-        Some(crate::candidates::iter_bits(self.store.words(d)).collect())
+        let var = prefix.len();
+        let held = self.st.slots[var];
+        if held != UNASSIGNED {
+            // A step of the prefix implied it.
+            return Some(vec![held as usize]);
+        }
+        let f = self.path;
+        self.enter::<crate::observe::NoObserver>(f, Some(var));
+        Some(crate::candidates::iter_bits(self.store.words(f)).collect())
     }
 
     /// Runs until the next solution (left assigned; returns true) or the

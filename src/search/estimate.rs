@@ -16,7 +16,7 @@ use crate::checkers::Checkers;
 use crate::observe::NoObserver;
 use crate::outcome::{Outcome, Stats, StopReason};
 
-use super::engine::Engine;
+use super::engine::{Engine, Reached};
 use super::state;
 use super::{Search, Unit, split};
 
@@ -391,55 +391,31 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
     /// One probe below `unit`: the estimated nodes and weighted solutions
     /// of its subtree. Every step it takes is undone before it returns.
     fn probe(&mut self, unit: &Unit, random: &mut Random) -> Result<(f64, f64), StopReason> {
-        let mut assigned = 0;
-        let result = self.probe_path(unit, random, &mut assigned);
-        let mut none = NoObserver;
-        for d in (0..assigned).rev() {
-            let _ = self.undo_frame(d, &mut none, false);
-        }
+        let result = self.probe_path(unit, random);
+        self.unwind_path();
         result
     }
 
-    /// The walk of [`probe`](Self::probe); `assigned` counts the frames it
-    /// assigned, for the undo.
-    fn probe_path(
-        &mut self,
-        unit: &Unit,
-        random: &mut Random,
-        assigned: &mut usize,
-    ) -> Result<(f64, f64), StopReason> {
+    /// The walk of [`probe`](Self::probe): the unit's prefix as the search
+    /// takes it, then one random candidate a frame.
+    fn probe_path(&mut self, unit: &Unit, random: &mut Random) -> Result<(f64, f64), StopReason> {
         let n = self.st.n;
         let weight = f64::from(unit.weight);
         if super::misfit(self.st.table, &unit.prefix).is_some() {
             // Not part of the tree: nothing below it.
             return Ok((0.0, 0.0));
         }
-        // The unit's prefix, each step checked as the search would.
-        for (d, &index) in unit.prefix.iter().enumerate() {
-            self.enter::<NoObserver>(d, Some(d));
-            let index = index as usize;
-            if self
-                .store
-                .words(d)
-                .get(index / 64)
-                .is_none_or(|w| w >> (index % 64) & 1 == 0)
-            {
-                return Ok((0.0, 0.0));
-            }
-            let (checkers, mut frames, st) = self.parts();
-            let choice = st.choice(d, index);
-            if state::step(checkers, &mut frames, st, d, choice).is_err() {
-                return Ok((0.0, 0.0));
-            }
-            *assigned = d + 1;
-        }
-        if unit.prefix.len() == n {
-            let whole = n > 0 || self.complete_is_solution();
-            return Ok((0.0, if whole { weight } else { 0.0 }));
+        let mut none = NoObserver;
+        let mut path = Vec::new();
+        match self.descend(&unit.prefix, usize::MAX, false, &mut none, &mut path)? {
+            Reached::Open => {}
+            Reached::Closed => return Ok((0.0, weight)),
+            Reached::Out => return Ok((0.0, 0.0)),
         }
         let mut product = 1.0;
         let mut nodes = 0.0;
-        for d in unit.prefix.len()..n {
+        while self.path < n {
+            let d = self.path;
             self.enter::<NoObserver>(d, None);
             self.disagreed()?;
             let candidates: Vec<usize> = iter_bits(self.store.words(d)).collect();
@@ -453,13 +429,15 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             self.st.budget.take()?;
             let (checkers, mut frames, st) = self.parts();
             let choice = st.choice(frames.store.var_at[d] as usize, index);
-            if state::step(checkers, &mut frames, st, d, choice).is_err() {
-                // Not a node: the path ends here.
-                self.st.budget.left += 1;
-                self.disagreed()?;
-                return Ok((nodes, 0.0));
+            match state::step(checkers, &mut frames, st, d, choice) {
+                Ok(implied) => self.path = d + 1 + implied,
+                Err(_) => {
+                    // Not a node: the path ends here.
+                    self.st.budget.left += 1;
+                    self.disagreed()?;
+                    return Ok((nodes, 0.0));
+                }
             }
-            *assigned = d + 1;
             nodes += product;
         }
         Ok((nodes, product * weight))

@@ -3,29 +3,30 @@
 
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::Candidates;
-use crate::checkers::sealed::Set;
+use crate::checkers::sealed::{FIXED_ONLY, Set};
 use crate::domains::{Domains, NOBODY};
 
-use super::state::{ALL, State, Wipeout};
+use super::state::{ALL, State, Wipeout, exact};
 
 /// After the step that assigned `var` (its set already fixed and queued):
 /// narrowing, then look-ahead, then narrowing again, until nothing changes.
+/// A variable left with one value is assigned on the way (see [`imply`]).
 pub(crate) fn run<V, C: Set<V>>(
-    checkers: &C,
+    checkers: &mut C,
     st: &mut State<'_, V>,
     var: usize,
 ) -> Result<(), Wipeout> {
-    narrow(checkers, st)?;
+    narrow(checkers, st, true)?;
     if st.lookahead > 0 {
         look_ahead(checkers, st, Some(var))?;
-        narrow(checkers, st)?;
+        narrow(checkers, st, true)?;
     }
     Ok(())
 }
 
 /// Before the first step: every variable is queued for the narrowing
 /// checkers, and full look-ahead filters every set once.
-pub(crate) fn root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
+pub(crate) fn root<V, C: Set<V>>(checkers: &mut C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
     if !st.propagating {
         return Ok(());
     }
@@ -37,17 +38,17 @@ pub(crate) fn root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<
 }
 
 /// The work of [`root`].
-fn narrow_root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
+fn narrow_root<V, C: Set<V>>(checkers: &mut C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
     st.kept.open();
     if st.watch.any_narrowing() {
         for var in 0..st.n {
             st.kept.queue_var(var);
         }
-        narrow(checkers, st)?;
+        narrow(checkers, st, false)?;
     }
     if st.lookahead == ALL {
         look_ahead(checkers, st, None)?;
-        narrow(checkers, st)?;
+        narrow(checkers, st, false)?;
     }
     // What the root removed belongs to no step.
     if let Some(list) = &mut st.removals {
@@ -60,26 +61,121 @@ fn narrow_root<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), 
 /// until the queue is empty; a checker that narrows its whole scope at
 /// once waits until then, once however many of its variables changed, and
 /// is not woken by its own changes.
-fn narrow<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
+///
+/// With `implying`, at each fixpoint the first variable (in the order they
+/// changed) left with one value and unassigned is assigned it ([`imply`]),
+/// its narrowing runs, and narrowing goes on to the next fixpoint. Only at
+/// a fixpoint does every checker's narrowing stand behind a set.
+fn narrow<V, C: Set<V>>(
+    checkers: &mut C,
+    st: &mut State<'_, V>,
+    implying: bool,
+) -> Result<(), Wipeout> {
+    let result = narrow_implying(checkers, st, implying);
+    st.singles.clear();
+    result
+}
+
+/// The work of [`narrow`].
+fn narrow_implying<V, C: Set<V>>(
+    checkers: &mut C,
+    st: &mut State<'_, V>,
+    implying: bool,
+) -> Result<(), Wipeout> {
     let watch = st.watch;
+    let mut next_single = 0;
     loop {
         if let Some((var, changer)) = st.kept.next_queued() {
-            for &k in &watch.narrowing[var] {
-                if watch.whole_scope[k as usize] {
-                    if k != changer {
-                        st.kept.wait(k as usize, var, watch.whole_scope.len());
-                    }
-                    continue;
-                }
-                narrow_one(checkers, st, k as usize, var)?;
+            if implying && st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
+                st.singles.push((var as u32, changer));
             }
+            wake(&*checkers, st, var, changer)?;
         } else if let Some((k, var)) = st.kept.next_waiting(&watch.cost) {
-            narrow_one(checkers, st, k, var)?;
+            narrow_one(&*checkers, st, k, var)?;
+        } else if let Some(&(var, changer)) = st.singles.get(next_single) {
+            next_single += 1;
+            let var = var as usize;
+            if st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
+                imply(checkers, st, var, changer)?;
+                // Its narrowing again, now that it is assigned.
+                wake(&*checkers, st, var, NOBODY)?;
+            }
         } else {
             break;
         }
     }
     st.kept.queue_done();
+    Ok(())
+}
+
+/// Runs the narrowing of each checker watching `var`, whose set changed
+/// (last by checker `changer`); a checker that narrows its whole scope
+/// joins the waiting line instead, unless it made the change.
+#[inline]
+fn wake<V, C: Set<V>>(
+    checkers: &C,
+    st: &mut State<'_, V>,
+    var: usize,
+    changer: u32,
+) -> Result<(), Wipeout> {
+    let watch = st.watch;
+    let fixed = st.kept.size[var] == 1;
+    for &entry in &watch.narrowing[var] {
+        if entry & FIXED_ONLY != 0 && !fixed {
+            continue;
+        }
+        let k = entry & !FIXED_ONLY;
+        if watch.whole_scope[k as usize] {
+            if k != changer {
+                st.kept.wait(k as usize, var, watch.whole_scope.len());
+            }
+            continue;
+        }
+        narrow_one(checkers, st, k as usize, var)?;
+    }
+    Ok(())
+}
+
+/// Assigns `var` its one value left (by checker `changer`'s narrowing),
+/// within the step that left it so: its
+/// value must pass every checker's filter (and, in cross-check mode, agree
+/// with every checker's own answers), then the checkers' `on_assign` run
+/// and the assignment joins the step's implied ones. A value no filter
+/// keeps is a wipe-out of `var`.
+#[inline(never)]
+fn imply<V, C: Set<V>>(
+    checkers: &mut C,
+    st: &mut State<'_, V>,
+    var: usize,
+    changer: u32,
+) -> Result<(), Wipeout> {
+    if st.describe.is_some() {
+        super::cross_check::frame(&*checkers, st, var);
+        if st.disagreement.is_some() {
+            return Err(Wipeout {
+                checker: None,
+                var: Some(var),
+            });
+        }
+    }
+    if !exact(st, var) {
+        let mut set = st.kept.of(var).to_vec();
+        let assignment = Assignment::new(st.table, &st.slots);
+        checkers.filter_all(&assignment, var, &mut Candidates::new(&mut set), st.watch);
+        if set.iter().all(|&w| w == 0) {
+            return Err(Wipeout {
+                checker: emptied_by(&*checkers, st, var),
+                var: Some(var),
+            });
+        }
+    }
+    let index = crate::candidates::iter_bits(st.kept.of(var))
+        .next()
+        .unwrap_or_default();
+    st.slots[var] = index as u32;
+    st.kept.touch(var);
+    checkers.assign_all(st.choice(var, index), st.watch);
+    st.implied.push((var as u32, index as u32, changer));
     Ok(())
 }
 

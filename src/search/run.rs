@@ -396,49 +396,53 @@ where
             c = word;
             continue;
         }
-        // The general path.
+        // The general path. A step's implied assignments take frames
+        // `d + 1..=top`, and are undone with it.
         let choice = choice_at(frames, d, index);
-        if let Err(cause) = state::step(checkers, frames, st, d, choice) {
-            if let Some(disagreement) = st.disagreement.take() {
-                break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
+        let top = match state::step(checkers, frames, st, d, choice) {
+            Ok(implied) => d + implied,
+            Err(cause) => {
+                if let Some(disagreement) = st.disagreement.take() {
+                    break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
+                }
+                if let Some(list) = &mut st.removals {
+                    list.clear();
+                }
+                if state::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
+                    break Exit::Stop(StopReason::Stopped);
+                }
+                continue;
             }
-            if let Some(list) = &mut st.removals {
-                list.clear();
-            }
-            if state::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
-                break Exit::Stop(StopReason::Stopped);
-            }
-            continue;
-        }
+        };
+        let next = top + 1;
         left -= 1;
         max_depth = max_depth.max(next);
         if events {
-            match observer.observe(&Event::Assign {
+            let control = match observer.observe(&Event::Assign {
                 depth: d,
                 choice,
                 assignment: st.assignment(),
             }) {
+                Control::Continue => {
+                    state::report_after_step(&*checkers, frames, st, observer, (d, top))
+                }
+                control => control,
+            };
+            match control {
                 Control::Continue => {}
                 Control::Prune => {
-                    state::undo(checkers, frames, st, d);
-                    if observer.observe(&Event::Unassign {
-                        depth: d,
-                        choice,
-                        assignment: st.assignment(),
-                    }) == Control::Stop
+                    let group = (d, top);
+                    if state::undo_group(checkers, frames, st, observer, group, true)
+                        == Control::Stop
                     {
                         break Exit::Stop(StopReason::Stopped);
                     }
                     continue;
                 }
                 Control::Stop => {
-                    state::undo(checkers, frames, st, d);
+                    state::undo_group(checkers, frames, st, observer, (d, top), false);
                     break Exit::Stop(StopReason::Stopped);
                 }
-            }
-            if state::report_removals(&*checkers, st, observer, d) == Control::Stop {
-                state::undo(checkers, frames, st, d);
-                break Exit::Stop(StopReason::Stopped);
             }
         }
         if next == n {
@@ -451,40 +455,41 @@ where
                     assignment: st.assignment(),
                 }) == Control::Stop
             {
-                state::undo(checkers, frames, st, d);
+                state::undo_group(checkers, frames, st, observer, (d, top), false);
                 break Exit::Stop(StopReason::Stopped);
             }
             if !COUNT {
+                // Paused at the solution: the top frame is the one to undo
+                // when the search resumes.
+                if ONE && top > d {
+                    frames.set_word(d, c);
+                    c = 0;
+                }
+                d = top;
                 break Exit::Solution;
             }
-            state::undo(checkers, frames, st, d);
-            if events
-                && observer.observe(&Event::Unassign {
-                    depth: d,
-                    choice,
-                    assignment: st.assignment(),
-                }) == Control::Stop
+            if state::undo_group(checkers, frames, st, observer, (d, top), events) == Control::Stop
             {
                 break Exit::Stop(StopReason::Stopped);
             }
             continue;
         }
         let var = if st.declared {
-            next
+            state::declared_next(st, next)
         } else {
             state::pick(&*checkers, frames, st, next)
         };
         frames.set_var(next, var);
         let word = state::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
         if let Some(disagreement) = st.disagreement.take() {
-            state::undo(checkers, frames, st, d);
+            state::undo_group(checkers, frames, st, observer, (d, top), false);
             break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
         }
         if events && ordered {
             // With a value order, rejections are reported up front.
             let control = state::report(&*checkers, st, observer, next, var, usize::MAX);
             if control == Control::Stop {
-                state::undo(checkers, frames, st, d);
+                state::undo_group(checkers, frames, st, observer, (d, top), false);
                 break Exit::Stop(StopReason::Stopped);
             }
         }

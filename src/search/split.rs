@@ -78,6 +78,17 @@ fn next_candidates<V, C: Checkers<V>>(
     Engine::new(model, &Config::default()).candidates_after(prefix)
 }
 
+/// Whether `unit`, whose last step is rejected, is the first unit below
+/// its parent among those `out` holds (units come in search order): it
+/// then keeps its parent's node in the split.
+fn rejected_alone(out: &[Unit], unit: &Unit) -> bool {
+    let Some((_, parent)) = unit.prefix.split_last() else {
+        return false;
+    };
+    out.last()
+        .is_none_or(|last| !last.prefix.starts_with(parent) || last.prefix.len() <= parent.len())
+}
+
 /// The units that cover the tree once under mirror symmetry: the first
 /// variable on the lower half of its domain (weight 2); for an odd domain
 /// its middle value, with the next variable on its lower half (weight 2),
@@ -112,10 +123,13 @@ pub(crate) fn mirror_roots<V, C: Checkers<V>>(model: &mut Model<V, C>) -> Vec<Un
 impl<V, C: Checkers<V>> Model<V, C> {
     /// Splits the tree into units whose prefixes reach `depth` variables
     /// (or fewer, where the tree ends first), in search order. Prefixes
-    /// that a checker rejects are left out. A prefix that leaves the next
-    /// variable no candidate (a dead end above `depth`) stays a unit of its
-    /// own, which counts 0: together the units hold every node of the tree,
-    /// so a count by units reports the figures of one search of it. With
+    /// that a checker rejects are left out, unless the first below its
+    /// parent is rejected (its step wiped out by narrowing): that one stays
+    /// a unit, which counts 0, so that its parent's node stays in the split.
+    /// A prefix that leaves the next variable no candidate (a dead end above
+    /// `depth`) stays a unit of its own, which counts 0 too: together the
+    /// units hold every node of the tree, so a count by units reports the
+    /// figures of one search of it. With
     /// `symmetry` and a model that declares mirror symmetry, only the lower
     /// half is split and units carry weight 2.
     ///
@@ -233,6 +247,13 @@ impl<V, C: Checkers<V>> Model<V, C> {
                 continue;
             }
             let Some(next) = next_candidates(self, &unit.prefix) else {
+                // Its last step is rejected (narrowing left a variable no
+                // value): it stays a unit (counting 0) when it is the only
+                // one below its parent, so that the parent's node is not
+                // lost; a sibling holds it otherwise.
+                if rejected_alone(&out, &unit) {
+                    out.push(unit);
+                }
                 continue;
             };
             if next.is_empty() {

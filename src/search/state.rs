@@ -8,7 +8,7 @@ use crate::assignment::{Assignment, Choice, Table, UNASSIGNED};
 use crate::candidates::{Candidates, iter_bits};
 use crate::checkers::Watch;
 use crate::checkers::sealed::Set;
-use crate::domains::Kept;
+use crate::domains::{Kept, NOBODY};
 use crate::model::Options;
 use crate::observe::{Control, Event, Observer};
 use crate::outcome::{Disagreement, Stats};
@@ -22,6 +22,10 @@ const NO_CHECKER: u32 = u32::MAX;
 
 /// Look-ahead over every unassigned variable (full forward checking).
 pub(crate) const ALL: usize = usize::MAX;
+
+/// The trail mark of a frame that holds an implied assignment: its step's
+/// frame below it restores the kept sets for both.
+pub(crate) const IMPLIED: u32 = u32::MAX;
 
 /// The search's state outside the frames and the checkers.
 pub(crate) struct State<'t, V> {
@@ -46,6 +50,20 @@ pub(crate) struct State<'t, V> {
     /// Some checker narrows, or look-ahead keeps narrowed sets: the general
     /// path saves candidate sets on the trail.
     pub(crate) propagating: bool,
+    /// The assignments a step's narrowing implied so far, in order, as
+    /// `(var, index, checker)` (the checker whose narrowing left the one
+    /// value, or `NOBODY`), until the step moves them onto frames.
+    pub(crate) implied: Vec<(u32, u32, u32)>,
+    /// Per frame of an implied assignment, its checker (as in `implied`).
+    pub(crate) implied_by: Vec<u32>,
+    /// Narrowing: the variables left with one value, unassigned, as they
+    /// came off the queue (with the checker that changed them last), to
+    /// be implied at the fixpoint.
+    pub(crate) singles: Vec<(u32, u32)>,
+    /// Frames above the step frames that hold implied assignments now.
+    pub(crate) implied_live: usize,
+    /// Implied assignments made by the steps taken.
+    pub(crate) implied_total: u64,
     /// Every variable's kept set is exactly its promising values (forward
     /// checking, or narrowing that leaves nothing to filter): their sizes
     /// are what smallest-domain-first compares.
@@ -116,9 +134,14 @@ impl<'t, V> State<'t, V> {
             depth: 0,
             declared: options.order == crate::model::VariableOrder::Declared,
             slots: vec![UNASSIGNED; n],
-            kept: Kept::new(&table.initial, n, table.words),
+            kept: Kept::new(&table.initial, n, table.words, &watch.wake_on_change),
             lookahead: 0,
             propagating: false,
+            implied: Vec::new(),
+            implied_by: vec![NOBODY; n + 1],
+            singles: Vec::new(),
+            implied_live: 0,
+            implied_total: 0,
             exact_sizes: false,
             smallest: None,
             budget,
@@ -151,6 +174,7 @@ impl<'t, V> State<'t, V> {
     pub(crate) fn stats<C: Set<V>>(&self, checkers: &C) -> Stats {
         Stats {
             nodes: self.budget.used(),
+            implied: self.implied_total,
             solutions: self.solutions,
             max_depth: self.max_depth,
             rejections: self.tallied.then(|| {
@@ -174,8 +198,11 @@ impl<'t, V> State<'t, V> {
 }
 
 /// Takes the step `var = index` at frame `d` on the general path: the
-/// checkers' `on_assign`, then narrowing and look-ahead. On a wipe-out the
-/// step is undone again and the cause returned.
+/// checkers' `on_assign`, then narrowing and look-ahead. Each variable that
+/// narrowing leaves with one value is assigned in the same step (its
+/// hooks run, and its narrowing), on a frame of its own above `d` with no
+/// other candidate: returns how many there are. On a wipe-out the step is
+/// undone again, implied assignments and all, and the cause returned.
 #[inline]
 pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
     checkers: &mut C,
@@ -183,29 +210,72 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
     st: &mut State<'t, V>,
     d: usize,
     choice: Choice<'t, V>,
-) -> Result<(), Wipeout> {
+) -> Result<usize, Wipeout> {
     frames.set_index(d, choice.index);
     st.slots[choice.var] = choice.index as u32;
     st.kept.touch(choice.var);
     checkers.assign_all(choice, st.watch);
     if !st.propagating {
-        return Ok(());
+        return Ok(0);
     }
     let mark = st.kept.open();
     frames.store().mark[d] = mark;
     st.kept.fix(choice.var, choice.index);
-    let result = super::propagate::run(checkers, st, choice.var);
-    if result.is_err() {
+    if let Err(cause) = super::propagate::run(checkers, st, choice.var) {
         st.kept.clear_queue();
+        let implied = std::mem::take(&mut st.implied);
+        for &(var, index, _) in implied.iter().rev() {
+            let var = var as usize;
+            checkers.unassign_all(st.choice(var, index as usize), st.watch);
+            st.slots[var] = UNASSIGNED;
+            st.kept.touch(var);
+        }
+        st.implied = implied;
+        st.implied.clear();
         checkers.unassign_all(choice, st.watch);
         st.kept.restore(mark);
         st.slots[choice.var] = UNASSIGNED;
         st.kept.touch(choice.var);
+        return Err(cause);
     }
-    result
+    let m = st.implied.len();
+    if m > 0 {
+        push_implied(frames, st, d);
+    }
+    Ok(m)
 }
 
-/// Undoes the step of frame `d` on the general path.
+/// Moves the step's implied assignments onto frames `d + 1..`, each with
+/// no candidate left to try and nothing to report.
+#[inline(never)]
+fn push_implied<'t, V, F: Frames<'t, V>>(frames: &mut F, st: &mut State<'t, V>, d: usize) {
+    let m = st.implied.len();
+    if st.options.value_order.is_some() && st.ordered.len() <= d + m {
+        st.ordered.resize_with(st.n + 1, Vec::new);
+    }
+    for (i, &(var, index, checker)) in st.implied.iter().enumerate() {
+        let f = d + 1 + i;
+        st.implied_by[f] = checker;
+        frames.set_var(f, var as usize);
+        frames.set_index(f, index as usize);
+        let store = frames.store();
+        store.mark[f] = IMPLIED;
+        store.words_mut(f).fill(0);
+        if let Some(cursor) = st.cursor.get_mut(f) {
+            *cursor = u32::MAX;
+        }
+        if let Some(list) = st.ordered.get_mut(f) {
+            list.clear();
+        }
+    }
+    st.implied_live += m;
+    st.implied_total += m as u64;
+    st.implied.clear();
+}
+
+/// Undoes the step of frame `d` on the general path (an implied
+/// assignment's frame: only its assignment, the step below restores the
+/// kept sets).
 #[inline]
 pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
     checkers: &mut C,
@@ -216,10 +286,82 @@ pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
     let choice = st.choice(frames.var(d), frames.index(d));
     checkers.unassign_all(choice, st.watch);
     if st.propagating {
-        st.kept.restore(frames.store().mark[d]);
+        let mark = frames.store().mark[d];
+        if mark == IMPLIED {
+            st.implied_live -= 1;
+        } else {
+            st.kept.restore(mark);
+        }
     }
     st.slots[choice.var] = UNASSIGNED;
     st.kept.touch(choice.var);
+}
+
+/// Undoes the steps of frames `top` down to `d` (a step and the
+/// assignments it implied), reporting each when `events`.
+pub(crate) fn undo_group<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    (d, top): (usize, usize),
+    events: bool,
+) -> Control {
+    let mut answer = Control::Continue;
+    for f in (d..=top).rev() {
+        let choice = st.choice(frames.var(f), frames.index(f));
+        undo(checkers, frames, st, f);
+        if events && answer != Control::Stop {
+            answer = observer.observe(&Event::Unassign {
+                depth: f,
+                choice,
+                assignment: st.assignment(),
+            });
+        }
+    }
+    answer
+}
+
+/// Reports what the step of frame `d` did beyond its assignment: the
+/// values its narrowing removed, then the assignments it implied (frames
+/// `d + 1..=top`). Only `Stop` counts here.
+pub(crate) fn report_after_step<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
+    checkers: &C,
+    frames: &F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    (d, top): (usize, usize),
+) -> Control {
+    if report_removals(checkers, st, observer, d) == Control::Stop {
+        return Control::Stop;
+    }
+    for f in d + 1..=top {
+        let var = frames.var(f);
+        let checker = Some(st.implied_by[f] as usize).filter(|&k| k != NOBODY as usize);
+        let answer = observer.observe(&Event::Implied {
+            depth: f,
+            choice: st.choice(var, frames.index(f)),
+            checker,
+            checker_name: checker.map(|k| checkers.name(k)),
+            assignment: st.assignment(),
+        });
+        if answer == Control::Stop {
+            return Control::Stop;
+        }
+    }
+    // `Prune` means something only after an `Assign`.
+    Control::Continue
+}
+
+/// The variable the declared order enters at frame `d`: variable `d`,
+/// unless an implied assignment took a variable out of turn, then the
+/// lowest one unassigned.
+#[inline]
+pub(crate) fn declared_next<V>(st: &State<'_, V>, d: usize) -> usize {
+    if st.implied_live == 0 {
+        return d;
+    }
+    st.slots.iter().position(|&s| s == UNASSIGNED).unwrap_or(d)
 }
 
 /// Fills frame `d` with the candidates of `var` on the general path: its
@@ -360,7 +502,7 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
 /// Whether the kept set of `var` is exactly its candidates: narrowing that
 /// leaves nothing for a filter keeps it so.
 #[inline]
-fn exact<V>(st: &State<'_, V>, var: usize) -> bool {
+pub(crate) fn exact<V>(st: &State<'_, V>, var: usize) -> bool {
     st.watch.skips_filters && st.watch.filtering[var].is_empty()
 }
 

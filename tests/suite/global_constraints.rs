@@ -117,8 +117,10 @@ fn a_hall_set_is_removed_from_the_other_variables() {
     let outcome = model.search().count();
     assert_eq!(outcome.value, 2);
     // c = 3 and d = 4 are forced before the first step: the tree is the
-    // two paths c, d, a, b with no dead end.
-    assert_eq!(outcome.stats.nodes, 1 + 1 + 2 + 2);
+    // two paths c, d, a, b with no dead end. Each value of a leaves b one
+    // value, which that step implies: no node of its own.
+    assert_eq!(outcome.stats.nodes, 1 + 1 + 2);
+    assert_eq!(outcome.stats.implied, 2);
     let checked = model.search().cross_check(true).count();
     assert_eq!((checked.value, checked.stop), (2, StopReason::Completed));
 }

@@ -14,6 +14,7 @@ mod exact_cover;
 mod global_constraints;
 mod hooks;
 mod html_trace;
+mod implied;
 mod linear_sum;
 mod narrowing;
 mod options;

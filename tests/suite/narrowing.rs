@@ -102,7 +102,7 @@ impl<C: Checker<i32>> Checker<i32> for Derived<C> {
 
 /// The model of `desc` with every checker narrowing, the whole scope at
 /// once when `whole`.
-fn narrowing_model(
+pub(crate) fn narrowing_model(
     desc: &Desc,
     order: VariableOrder,
     unsound: bool,

@@ -162,8 +162,12 @@ pub fn checked<T>(outcome: &Outcome<T>) -> Result<(), Failure> {
 /// it, then [`checked`].
 pub fn finished<T>(outcome: &Outcome<T>, options: &SearchOptions) -> Result<(), Failure> {
     if options.stats {
+        let implied = match outcome.stats.implied {
+            0 => String::new(),
+            k => format!(", implied: {k}"),
+        };
         say!(
-            "nodes: {}, time: {:.3?}",
+            "nodes: {}{implied}, time: {:.3?}",
             outcome.stats.nodes,
             outcome.stats.elapsed
         );
