@@ -16,7 +16,8 @@ use super::budget::{Budget, Shared};
 use super::frames::{Frames, SliceFrames, Store, Values, value_table};
 use super::propagate;
 use super::run::{Exit, run, run_in_arrays};
-use super::state::{self, ALL, State};
+use super::state::{ALL, State};
+use super::{enter, report, step};
 
 /// How a search is configured (the `Search` builder's settings).
 pub(crate) struct Config<V> {
@@ -272,14 +273,14 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let (checkers, mut frames, st) = self.parts();
         let var = match var {
             Some(var) => var,
-            None if st.declared => state::declared_next(st, d),
-            None => state::pick(&*checkers, &mut frames, st, d),
+            None if st.declared => step::declared_next(st, d),
+            None => enter::pick(&*checkers, &mut frames, st, d),
         };
         frames.set_var(d, var);
         if st.w == 1 {
-            state::fill::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
+            enter::fill::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
         } else {
-            state::fill::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
+            enter::fill::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
         }
         self.entered = d + 1;
     }
@@ -293,9 +294,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     ) -> Control {
         let (checkers, mut frames, st) = self.parts();
         let choice = st.choice(frames.var(d), frames.index(d));
-        state::undo(checkers, &mut frames, st, d);
+        step::undo(checkers, &mut frames, st, d);
         if events {
-            state::emit(
+            report::emit(
                 observer,
                 &Event::Unassign {
                     depth: d,
@@ -417,7 +418,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let mut own_root = shared.is_none();
         for (i, unit) in units.iter().enumerate() {
             let before = self.st.count;
-            if super::misfit(self.st.table, &unit.prefix).is_some() {
+            if super::unit::misfit(self.st.table, &unit.prefix).is_some() {
                 // Not part of the tree: it counts 0, and the walk stays
                 // where it is for the next unit.
                 done(self.stats(), i, 0);
@@ -511,7 +512,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             return Control::Continue;
         }
         let var = self.store.var_at[d] as usize;
-        state::report(
+        report::report(
             home(self.checkers),
             &mut self.st,
             observer,
@@ -566,7 +567,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             }
             if owned && O::EVENTS {
                 let control =
-                    state::report(home(self.checkers), &mut self.st, observer, f, j, index);
+                    report::report(home(self.checkers), &mut self.st, observer, f, j, index);
                 if control == Control::Stop {
                     return Err(StopReason::Stopped);
                 }
@@ -577,7 +578,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             let (checkers, mut frames, st) = self.parts();
             let choice: Choice<'m, V> = st.choice(j, index);
             frames.set_var(f, j);
-            let top = match state::step(checkers, &mut frames, st, f, choice) {
+            let top = match step::step(checkers, &mut frames, st, f, choice) {
                 Ok(implied) => f + implied,
                 Err(cause) => {
                     if let Some(disagreement) = self.st.disagreement.take() {
@@ -586,7 +587,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     if owned {
                         // Not a node after all.
                         self.st.budget.left += 1;
-                        let control = state::wipeout(
+                        let control = report::wipeout(
                             home(self.checkers),
                             &mut self.st,
                             observer,
@@ -607,7 +608,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             path.push((index as u32, self.path));
             if owned {
                 self.st.max_depth = self.st.max_depth.max(top + 1);
-                let mut control = state::emit(
+                let mut control = report::emit(
                     observer,
                     &Event::Assign {
                         depth: f,
@@ -617,7 +618,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 );
                 if O::EVENTS && control == Control::Continue {
                     let (checkers, frames, st) = self.parts();
-                    control = state::report_after_step(&*checkers, &frames, st, observer, (f, top));
+                    control =
+                        report::report_after_step(&*checkers, &frames, st, observer, (f, top));
                 }
                 match control {
                     Control::Continue => {}
@@ -643,7 +645,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         self.st.count += self.st.weight;
         self.st.max_depth = n;
         let number = self.st.solutions;
-        let control = state::emit(
+        let control = report::emit(
             observer,
             &Event::Solution {
                 depth: n,
@@ -716,7 +718,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     }
                     self.st.solutions += 1;
                     self.st.count += 1;
-                    let control = state::emit(
+                    let control = report::emit(
                         observer,
                         &Event::Solution {
                             depth: 0,

@@ -17,7 +17,7 @@ use crate::observe::NoObserver;
 use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::engine::{Engine, Reached};
-use super::state;
+use super::step;
 use super::{Search, Unit, split};
 
 /// Nodes the timing sample of [`Search::estimate`] may search.
@@ -401,7 +401,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
     fn probe_path(&mut self, unit: &Unit, random: &mut Random) -> Result<(f64, f64), StopReason> {
         let n = self.st.n;
         let weight = f64::from(unit.weight);
-        if super::misfit(self.st.table, &unit.prefix).is_some() {
+        if super::unit::misfit(self.st.table, &unit.prefix).is_some() {
             // Not part of the tree: nothing below it.
             return Ok((0.0, 0.0));
         }
@@ -429,7 +429,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             self.st.budget.take()?;
             let (checkers, mut frames, st) = self.parts();
             let choice = st.choice(frames.store.var_at[d] as usize, index);
-            match state::step(checkers, &mut frames, st, d, choice) {
+            match step::step(checkers, &mut frames, st, d, choice) {
                 Ok(implied) => self.path = d + 1 + implied,
                 Err(_) => {
                     // Not a node: the path ends here.

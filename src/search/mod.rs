@@ -9,14 +9,18 @@
 mod budget;
 mod cross_check;
 mod engine;
+mod enter;
 mod estimate;
 mod frames;
 mod parallel;
 mod propagate;
+mod report;
 mod run;
 mod smallest;
 mod split;
 mod state;
+mod step;
+mod unit;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -32,8 +36,8 @@ use crate::trace::Trace;
 
 pub use estimate::{Estimate, Interval};
 pub use parallel::{MAX_THREADS, resolve_threads};
-pub use split::Unit;
-pub(crate) use split::misfit;
+pub use unit::Unit;
+pub(crate) use unit::misfit;
 
 use engine::{Config, Engine};
 pub(crate) use state::ALL;

@@ -28,7 +28,8 @@ use crate::model::home_mut;
 use crate::observe::NoObserver;
 
 use super::frames::{ArrayFrames, Frames, Store, Values};
-use super::state::{self, State};
+use super::state::State;
+use super::{enter, report, step};
 
 /// Why the loop returned.
 #[derive(Debug)]
@@ -264,7 +265,7 @@ where
             }
             if events
                 && !ordered
-                && state::report(&*checkers, st, observer, d, frames.var(d), usize::MAX)
+                && report::report(&*checkers, st, observer, d, frames.var(d), usize::MAX)
                     == Control::Stop
             {
                 break Exit::Stop(StopReason::Stopped);
@@ -279,7 +280,7 @@ where
                 checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
             } else {
                 let choice = choice_at(frames, d, frames.index(d));
-                state::undo(checkers, frames, st, d);
+                step::undo(checkers, frames, st, d);
                 if events
                     && observer.observe(&Event::Unassign {
                         depth: d,
@@ -297,7 +298,7 @@ where
         };
         if events
             && !ordered
-            && state::report(&*checkers, st, observer, d, frames.var(d), index) == Control::Stop
+            && report::report(&*checkers, st, observer, d, frames.var(d), index) == Control::Stop
         {
             untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index);
             break Exit::Stop(StopReason::Stopped);
@@ -399,7 +400,7 @@ where
         // The general path. A step's implied assignments take frames
         // `d + 1..=top`, and are undone with it.
         let choice = choice_at(frames, d, index);
-        let top = match state::step(checkers, frames, st, d, choice) {
+        let top = match step::step(checkers, frames, st, d, choice) {
             Ok(implied) => d + implied,
             Err(cause) => {
                 if let Some(disagreement) = st.disagreement.take() {
@@ -408,7 +409,7 @@ where
                 if let Some(list) = &mut st.removals {
                     list.clear();
                 }
-                if state::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
+                if report::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
                     break Exit::Stop(StopReason::Stopped);
                 }
                 continue;
@@ -424,7 +425,7 @@ where
                 assignment: st.assignment(),
             }) {
                 Control::Continue => {
-                    state::report_after_step(&*checkers, frames, st, observer, (d, top))
+                    report::report_after_step(&*checkers, frames, st, observer, (d, top))
                 }
                 control => control,
             };
@@ -432,7 +433,7 @@ where
                 Control::Continue => {}
                 Control::Prune => {
                     let group = (d, top);
-                    if state::undo_group(checkers, frames, st, observer, group, true)
+                    if step::undo_group(checkers, frames, st, observer, group, true)
                         == Control::Stop
                     {
                         break Exit::Stop(StopReason::Stopped);
@@ -440,7 +441,7 @@ where
                     continue;
                 }
                 Control::Stop => {
-                    state::undo_group(checkers, frames, st, observer, (d, top), false);
+                    step::undo_group(checkers, frames, st, observer, (d, top), false);
                     break Exit::Stop(StopReason::Stopped);
                 }
             }
@@ -455,7 +456,7 @@ where
                     assignment: st.assignment(),
                 }) == Control::Stop
             {
-                state::undo_group(checkers, frames, st, observer, (d, top), false);
+                step::undo_group(checkers, frames, st, observer, (d, top), false);
                 break Exit::Stop(StopReason::Stopped);
             }
             if !COUNT {
@@ -468,28 +469,27 @@ where
                 d = top;
                 break Exit::Solution;
             }
-            if state::undo_group(checkers, frames, st, observer, (d, top), events) == Control::Stop
-            {
+            if step::undo_group(checkers, frames, st, observer, (d, top), events) == Control::Stop {
                 break Exit::Stop(StopReason::Stopped);
             }
             continue;
         }
         let var = if st.declared {
-            state::declared_next(st, next)
+            step::declared_next(st, next)
         } else {
-            state::pick(&*checkers, frames, st, next)
+            enter::pick(&*checkers, frames, st, next)
         };
         frames.set_var(next, var);
-        let word = state::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
+        let word = enter::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
         if let Some(disagreement) = st.disagreement.take() {
-            state::undo_group(checkers, frames, st, observer, (d, top), false);
+            step::undo_group(checkers, frames, st, observer, (d, top), false);
             break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
         }
         if events && ordered {
             // With a value order, rejections are reported up front.
-            let control = state::report(&*checkers, st, observer, next, var, usize::MAX);
+            let control = report::report(&*checkers, st, observer, next, var, usize::MAX);
             if control == Control::Stop {
-                state::undo_group(checkers, frames, st, observer, (d, top), false);
+                step::undo_group(checkers, frames, st, observer, (d, top), false);
                 break Exit::Stop(StopReason::Stopped);
             }
         }
@@ -504,7 +504,7 @@ where
                 left -= solutions;
                 found += solutions;
                 max_depth = max_depth.max(next + usize::from(solutions > 0));
-                state::undo(checkers, frames, st, d);
+                step::undo(checkers, frames, st, d);
                 continue;
             }
         }

@@ -1,0 +1,156 @@
+//! Telling an observer what the search did: rejections, wipe-outs,
+//! removals and the assignments a step implied.
+
+use crate::assignment::{Assignment, Choice};
+use crate::checkers::sealed::Set;
+use crate::domains::NOBODY;
+use crate::observe::{Control, Event, Observer};
+
+use super::frames::Frames;
+use super::state::{NO_CHECKER, State, Wipeout};
+
+/// Reports what the step of frame `d` did beyond its assignment: the
+/// values its narrowing removed, then the assignments it implied (frames
+/// `d + 1..=top`). Only `Stop` counts here.
+pub(crate) fn report_after_step<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
+    checkers: &C,
+    frames: &F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    (d, top): (usize, usize),
+) -> Control {
+    if report_removals(checkers, st, observer, d) == Control::Stop {
+        return Control::Stop;
+    }
+    for f in d + 1..=top {
+        let var = frames.var(f);
+        let checker = Some(st.implied_by[f] as usize).filter(|&k| k != NOBODY as usize);
+        let answer = observer.observe(&Event::Implied {
+            depth: f,
+            choice: st.choice(var, frames.index(f)),
+            checker,
+            checker_name: checker.map(|k| checkers.name(k)),
+            assignment: st.assignment(),
+        });
+        if answer == Control::Stop {
+            return Control::Stop;
+        }
+    }
+    // `Prune` means something only after an `Assign`.
+    Control::Continue
+}
+
+/// Reports the rejected domain indices of frame `d` (variable `var`) from
+/// the cursor up to `upto`.
+pub(crate) fn report<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    d: usize,
+    var: usize,
+    upto: usize,
+) -> Control {
+    if st.cursor.len() <= d {
+        return Control::Continue;
+    }
+    let from = st.cursor[d] as usize;
+    let mut answer = Control::Continue;
+    for index in from..upto.min(st.stride) {
+        let k = st.marks[d * st.stride + index];
+        if k == NO_CHECKER {
+            continue;
+        }
+        answer = answer.max(observer.observe(&Event::Reject {
+            depth: d,
+            choice: st.choice(var, index),
+            checker: k as usize,
+            checker_name: checkers.name(k as usize),
+            assignment: Assignment::new(st.table, &st.slots),
+        }));
+        if answer == Control::Stop {
+            break;
+        }
+    }
+    st.cursor[d] = st.cursor[d].max(upto as u32);
+    answer
+}
+
+/// Records a wipe-out: the tally and the event.
+pub(crate) fn wipeout<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    d: usize,
+    choice: Choice<'t, V>,
+    cause: Wipeout,
+) -> Control {
+    if O::TALLY || O::EVENTS {
+        st.tallied = true;
+        if let Some(k) = cause.checker {
+            st.rejections[k] += 1;
+        }
+    }
+    if !O::EVENTS {
+        return Control::Continue;
+    }
+    observer.observe(&Event::Wipeout {
+        depth: d,
+        choice,
+        checker: cause.checker,
+        checker_name: cause.checker.map(|k| checkers.name(k)),
+        var: cause.var,
+        assignment: Assignment::new(st.table, &st.slots),
+    })
+}
+
+/// Reports an assignment, a solution or an unassignment.
+pub(crate) fn emit<V, O: Observer<V>>(observer: &mut O, event: &Event<'_, V>) -> Control {
+    if O::EVENTS {
+        observer.observe(event)
+    } else {
+        Control::Continue
+    }
+}
+
+/// Reports the removals narrowing made for the step just assigned at depth
+/// `d` (and forgets them).
+#[inline]
+pub(crate) fn report_removals<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    d: usize,
+) -> Control {
+    match st.removals.as_mut() {
+        Some(list) if !list.is_empty() => {
+            let found = std::mem::take(list);
+            report_each_removal(checkers, st, observer, d, found)
+        }
+        _ => Control::Continue,
+    }
+}
+
+/// [`report_removals`] of the removals `found`, out of line.
+#[inline(never)]
+fn report_each_removal<'t, V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
+    st: &State<'t, V>,
+    observer: &mut O,
+    d: usize,
+    found: Vec<(u32, u32, u32)>,
+) -> Control {
+    let mut answer = Control::Continue;
+    for (var, index, k) in found {
+        answer = answer.max(observer.observe(&Event::Removed {
+            depth: d + 1,
+            choice: st.choice(var as usize, index as usize),
+            checker: k as usize,
+            checker_name: checkers.name(k as usize),
+            assignment: Assignment::new(st.table, &st.slots),
+        }));
+        if answer == Control::Stop {
+            break;
+        }
+    }
+    answer
+}

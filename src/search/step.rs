@@ -1,0 +1,146 @@
+//! Taking a step and undoing it on the general path: the checkers' hooks,
+//! narrowing, the assignments a step implies, and the variable the
+//! declared order takes next.
+
+use crate::assignment::{Choice, UNASSIGNED};
+use crate::checkers::sealed::Set;
+use crate::observe::{Control, Event, Observer};
+
+use super::frames::Frames;
+use super::state::{IMPLIED, State, Wipeout};
+
+/// Takes the step `var = index` at frame `d` on the general path: the
+/// checkers' `on_assign`, then narrowing and look-ahead. Each variable that
+/// narrowing leaves with one value is assigned in the same step (its
+/// hooks run, and its narrowing), on a frame of its own above `d` with no
+/// other candidate: returns how many there are. On a wipe-out the step is
+/// undone again, implied assignments and all, and the cause returned.
+#[inline]
+pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+    choice: Choice<'t, V>,
+) -> Result<usize, Wipeout> {
+    frames.set_index(d, choice.index);
+    st.slots[choice.var] = choice.index as u32;
+    st.kept.touch(choice.var);
+    checkers.assign_all(choice, st.watch);
+    if !st.propagating {
+        return Ok(0);
+    }
+    let mark = st.kept.open();
+    frames.store().mark[d] = mark;
+    st.kept.fix(choice.var, choice.index);
+    if let Err(cause) = super::propagate::run(checkers, st, choice.var) {
+        st.kept.clear_queue();
+        let implied = std::mem::take(&mut st.implied);
+        for &(var, index, _) in implied.iter().rev() {
+            let var = var as usize;
+            checkers.unassign_all(st.choice(var, index as usize), st.watch);
+            st.slots[var] = UNASSIGNED;
+            st.kept.touch(var);
+        }
+        st.implied = implied;
+        st.implied.clear();
+        checkers.unassign_all(choice, st.watch);
+        st.kept.restore(mark);
+        st.slots[choice.var] = UNASSIGNED;
+        st.kept.touch(choice.var);
+        return Err(cause);
+    }
+    let m = st.implied.len();
+    if m > 0 {
+        push_implied(frames, st, d);
+    }
+    Ok(m)
+}
+
+/// Moves the step's implied assignments onto frames `d + 1..`, each with
+/// no candidate left to try and nothing to report.
+#[inline(never)]
+fn push_implied<'t, V, F: Frames<'t, V>>(frames: &mut F, st: &mut State<'t, V>, d: usize) {
+    let m = st.implied.len();
+    if st.options.value_order.is_some() && st.ordered.len() <= d + m {
+        st.ordered.resize_with(st.n + 1, Vec::new);
+    }
+    for (i, &(var, index, checker)) in st.implied.iter().enumerate() {
+        let f = d + 1 + i;
+        st.implied_by[f] = checker;
+        frames.set_var(f, var as usize);
+        frames.set_index(f, index as usize);
+        let store = frames.store();
+        store.mark[f] = IMPLIED;
+        store.words_mut(f).fill(0);
+        if let Some(cursor) = st.cursor.get_mut(f) {
+            *cursor = u32::MAX;
+        }
+        if let Some(list) = st.ordered.get_mut(f) {
+            list.clear();
+        }
+    }
+    st.implied_live += m;
+    st.implied_total += m as u64;
+    st.implied.clear();
+}
+
+/// Undoes the step of frame `d` on the general path (an implied
+/// assignment's frame: only its assignment, the step below restores the
+/// kept sets).
+#[inline]
+pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+) {
+    let choice = st.choice(frames.var(d), frames.index(d));
+    checkers.unassign_all(choice, st.watch);
+    if st.propagating {
+        let mark = frames.store().mark[d];
+        if mark == IMPLIED {
+            st.implied_live -= 1;
+        } else {
+            st.kept.restore(mark);
+        }
+    }
+    st.slots[choice.var] = UNASSIGNED;
+    st.kept.touch(choice.var);
+}
+
+/// Undoes the steps of frames `top` down to `d` (a step and the
+/// assignments it implied), reporting each when `events`.
+pub(crate) fn undo_group<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    (d, top): (usize, usize),
+    events: bool,
+) -> Control {
+    let mut answer = Control::Continue;
+    for f in (d..=top).rev() {
+        let choice = st.choice(frames.var(f), frames.index(f));
+        undo(checkers, frames, st, f);
+        if events && answer != Control::Stop {
+            answer = observer.observe(&Event::Unassign {
+                depth: f,
+                choice,
+                assignment: st.assignment(),
+            });
+        }
+    }
+    answer
+}
+
+/// The variable the declared order enters at frame `d`: variable `d`,
+/// unless an implied assignment took a variable out of turn, then the
+/// lowest one unassigned.
+#[inline]
+pub(crate) fn declared_next<V>(st: &State<'_, V>, d: usize) -> usize {
+    if st.implied_live == 0 {
+        return d;
+    }
+    st.slots.iter().position(|&s| s == UNASSIGNED).unwrap_or(d)
+}
