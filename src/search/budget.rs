@@ -76,18 +76,25 @@ impl Budget {
         self.granted - self.left
     }
 
-    /// Takes one node, refilling first if the stretch is spent.
+    /// Makes sure a node can be taken, refilling first if the stretch is
+    /// spent; the node is counted by [`spend`](Self::spend) once its step
+    /// stands, so a step that is rejected costs nothing.
     ///
     /// # Errors
     ///
     /// Why the search must stop instead.
     #[inline]
-    pub(crate) fn take(&mut self) -> Result<(), StopReason> {
+    pub(crate) fn ensure(&mut self) -> Result<(), StopReason> {
         if self.left == 0 {
             self.refill()?;
         }
-        self.left -= 1;
         Ok(())
+    }
+
+    /// Counts one node, after [`ensure`](Self::ensure) said there is one.
+    #[inline]
+    pub(crate) fn spend(&mut self) {
+        self.left -= 1;
     }
 
     /// Called when `left` is zero: stops the search at the node limit, on
@@ -154,7 +161,7 @@ mod tests {
     #[test]
     fn a_zero_limit_grants_nothing() {
         let mut budget = Budget::new(0, None, None);
-        assert_eq!(budget.take(), Err(StopReason::NodeLimit));
+        assert_eq!(budget.ensure(), Err(StopReason::NodeLimit));
         assert_eq!(budget.used(), 0);
     }
 
@@ -162,7 +169,8 @@ mod tests {
     fn the_limit_is_never_overshot() {
         let mut budget = Budget::new(POLL_EVERY + 5, None, None);
         let mut taken = 0;
-        while budget.take().is_ok() {
+        while budget.ensure().is_ok() {
+            budget.spend();
             taken += 1;
         }
         assert_eq!(taken, POLL_EVERY + 5);
@@ -173,6 +181,6 @@ mod tests {
     fn cancellation_is_seen_at_the_next_refill() {
         let flag = Arc::new(AtomicBool::new(true));
         let mut budget = Budget::new(u64::MAX, Some(flag), None);
-        assert_eq!(budget.take(), Err(StopReason::Cancelled));
+        assert_eq!(budget.ensure(), Err(StopReason::Cancelled));
     }
 }

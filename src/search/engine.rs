@@ -573,7 +573,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 }
             }
             if owned {
-                self.st.budget.take()?;
+                self.st.budget.ensure()?;
             }
             let (checkers, mut frames, st) = self.parts();
             let choice: Choice<'m, V> = st.choice(j, index);
@@ -585,8 +585,6 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         return Err(StopReason::Disagreement(Box::new(disagreement)));
                     }
                     if owned {
-                        // Not a node after all.
-                        self.st.budget.left += 1;
                         let control = report::wipeout(
                             home(self.checkers),
                             &mut self.st,
@@ -602,6 +600,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     return Ok(Reached::Out);
                 }
             };
+            if owned {
+                self.st.budget.spend();
+            }
             self.path = top + 1;
             self.entered = self.entered.max(self.path);
             self.frame_pos[f..=top].fill(j);

@@ -426,14 +426,16 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             let width = candidates.len() as f64;
             product *= width;
             let index = candidates[random.below(candidates.len() as u64) as usize];
-            self.st.budget.take()?;
+            self.st.budget.ensure()?;
             let (checkers, mut frames, st) = self.parts();
             let choice = st.choice(frames.store.var_at[d] as usize, index);
             match step::step(checkers, &mut frames, st, d, choice) {
-                Ok(implied) => self.path = d + 1 + implied,
+                Ok(implied) => {
+                    self.st.budget.spend();
+                    self.path = d + 1 + implied;
+                }
                 Err(_) => {
                     // Not a node: the path ends here.
-                    self.st.budget.left += 1;
                     self.disagreed()?;
                     return Ok((nodes, 0.0));
                 }
