@@ -264,20 +264,22 @@ impl Trace {
                 .cloned()
                 .unwrap_or_else(|| "root".to_owned());
             match &r.kind {
-                Kind::Implied(_) => {
-                    let _ = writeln!(
-                        out,
-                        "  {id} [label=\"{}\\n{}\", style=dotted];",
-                        escape(&self.step(r)),
-                        escape(&self.rejection(r))
-                    );
-                    let _ = writeln!(out, "  {parent} -> {id} [style=dotted];");
-                    path.truncate(r.depth + 1);
-                    path.push(id);
-                }
-                Kind::Assign => {
-                    let _ = writeln!(out, "  {id} [label=\"{}\"];", escape(&self.step(r)));
-                    let _ = writeln!(out, "  {parent} -> {id};");
+                Kind::Assign | Kind::Implied(_) => {
+                    // An implied assignment: dotted, its reason below.
+                    let (label, style) = match r.kind {
+                        Kind::Implied(_) => (
+                            format!("{}\\n{}", escape(&self.step(r)), escape(&self.rejection(r))),
+                            ", style=dotted",
+                        ),
+                        _ => (escape(&self.step(r)), ""),
+                    };
+                    let _ = writeln!(out, "  {id} [label=\"{label}\"{style}];");
+                    let edge = if style.is_empty() {
+                        ""
+                    } else {
+                        " [style=dotted]"
+                    };
+                    let _ = writeln!(out, "  {parent} -> {id}{edge};");
                     path.truncate(r.depth + 1);
                     path.push(id);
                 }

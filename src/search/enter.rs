@@ -33,7 +33,6 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
     if O::TALLY || O::EVENTS {
         st.tallied = true;
         let mut before: u64 = dst.iter().map(|x| u64::from(x.count_ones())).sum();
-        let rejections = &mut st.rejections;
         if O::EVENTS {
             let size = st.table.domains[var].len();
             if st.stride < size || st.marks.len() < (st.n + 1) * st.stride {
@@ -41,42 +40,37 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
                 st.marks = vec![NO_CHECKER; (st.n + 1) * st.stride];
                 st.cursor = vec![0; st.n + 1];
             }
+            st.cursor[d] = 0;
+        }
+        // With events: who rejected each index, from the words before each
+        // checker's filter.
+        let mut marking = O::EVENTS.then(|| {
             let marks = &mut st.marks[d * st.stride..(d + 1) * st.stride];
             marks.fill(NO_CHECKER);
-            let prev = &mut st.before;
-            prev.clear();
-            prev.extend_from_slice(dst);
-            checkers.filter_each(
-                &assignment,
-                var,
-                &mut Candidates::new(dst),
-                st.watch,
-                &mut |k, c| {
+            st.before.clear();
+            st.before.extend_from_slice(dst);
+            (marks, &mut st.before)
+        });
+        let rejections = &mut st.rejections;
+        checkers.filter_each(
+            &assignment,
+            var,
+            &mut Candidates::new(dst),
+            st.watch,
+            &mut |k, c| {
+                if let Some((marks, prev)) = &mut marking {
                     for (wi, (p, now)) in prev.iter_mut().zip(c.words()).enumerate() {
                         for bit in iter_bits(&[*p & !now]) {
                             marks[wi * 64 + bit] = k as u32;
                         }
                         *p = *now;
                     }
-                    let after = c.len() as u64;
-                    rejections[k] += before - after;
-                    before = after;
-                },
-            );
-            st.cursor[d] = 0;
-        } else {
-            checkers.filter_each(
-                &assignment,
-                var,
-                &mut Candidates::new(dst),
-                st.watch,
-                &mut |k, c| {
-                    let after = c.len() as u64;
-                    rejections[k] += before - after;
-                    before = after;
-                },
-            );
-        }
+                }
+                let after = c.len() as u64;
+                rejections[k] += before - after;
+                before = after;
+            },
+        );
     } else if ONE {
         dst[0] = match picked {
             // Smallest-domain-first filtered this very set to pick it.

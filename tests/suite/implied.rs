@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use backtracker::exact_cover::ExactCoverBuilder;
 use backtracker::observe::from_fn;
+use backtracker::trace::Trace;
 use backtracker::{
     Assignment, Checker, Choice, Control, DynChecker, Event, Model, Observer, VariableOrder,
 };
@@ -215,4 +216,16 @@ fn an_exact_cover_trace_shows_implied_assignments() {
     assert_eq!(outcome.value, 1);
     let text = problem.search().trace();
     insta::assert_snapshot!("exact_cover_implied", text);
+    // In DOT, each implied assignment is a dotted box with its reason,
+    // hung under the node before it; the node itself is a plain box.
+    let mut trace = Trace::new();
+    problem.search().observer(&mut trace).count();
+    let dot = trace.dot();
+    assert_eq!(
+        dot.matches("implied by cover\", style=dotted];").count(),
+        6,
+        "{dot}"
+    );
+    assert_eq!(dot.matches(" [style=dotted];").count(), 6, "{dot}");
+    assert!(dot.contains("[label=\"a = 3\"];"), "{dot}");
 }
