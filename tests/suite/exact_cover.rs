@@ -126,14 +126,18 @@ proptest! {
 /// Knuth's example from TAOCP 7.2.2.1 (also in his paper "Dancing links"):
 /// items a to g, options `c e`, `a d g`, `b c f`, `a d f`, `b g`, `d e g`;
 /// the one cover is `a d f`, `b g`, `c e`.
-#[test]
-fn knuths_example_has_its_one_cover() {
+pub(crate) fn knuths_example() -> ExactCover {
     let mut b = ExactCoverBuilder::new();
     b.primary_items(["a", "b", "c", "d", "e", "f", "g"]);
     for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
         b.option(option.split(' '));
     }
-    let mut problem = b.build().unwrap();
+    b.build().unwrap()
+}
+
+#[test]
+fn knuths_example_has_its_one_cover() {
+    let mut problem = knuths_example();
     assert_eq!(problem.covers().collect::<Vec<_>>(), [[0, 3, 4]]);
     let outcome = problem.search().cross_check(true).count();
     assert_eq!((outcome.value, outcome.stop), (1, StopReason::Completed));

@@ -8,7 +8,6 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use backtracker::exact_cover::ExactCoverBuilder;
 use backtracker::observe::from_fn;
 use backtracker::trace::Trace;
 use backtracker::{
@@ -16,6 +15,7 @@ use backtracker::{
 };
 use proptest::prelude::*;
 
+use crate::exact_cover::knuths_example;
 use crate::narrowing::{Derived, narrowing_model};
 use crate::oracle::{Desc, config, desc};
 
@@ -198,20 +198,15 @@ proptest! {
     }
 }
 
-/// Knuth's example (TAOCP 7.2.2.1): items a to g, options `c e`, `a d g`,
-/// `b c f`, `a d f`, `b g`, `d e g`, one cover. Its search tries the two
+/// Knuth's example (TAOCP 7.2.2.1, `exact_cover::knuths_example`): one
+/// cover. Its search tries the two
 /// options of item a: `a d g` leaves e no option, and `a d f` leaves every
 /// other item one option, all six implied in that step, which is the one
 /// node. The trace shows them under the step, and the statistics count
 /// them apart from the nodes.
 #[test]
 fn an_exact_cover_trace_shows_implied_assignments() {
-    let mut b = ExactCoverBuilder::new();
-    b.primary_items(["a", "b", "c", "d", "e", "f", "g"]);
-    for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
-        b.option(option.split(' '));
-    }
-    let mut problem = b.build().unwrap();
+    let mut problem = knuths_example();
     let outcome = problem.search().cross_check(true).count();
     assert_eq!(outcome.value, 1);
     let text = problem.search().trace();
