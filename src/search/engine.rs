@@ -669,12 +669,15 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let mut path = Vec::new();
         let mut none = crate::observe::NoObserver;
         let reached = self.descend(prefix, usize::MAX, false, &mut none, &mut path);
+        let var = prefix.len();
         match reached {
             Ok(Reached::Open) => {}
-            Ok(Reached::Closed) => return Some(Vec::new()),
+            // Complete: nothing after it, unless the prefix's steps
+            // implied the rest of the assignment.
+            Ok(Reached::Closed) if var == self.st.n => return Some(Vec::new()),
+            Ok(Reached::Closed) => {}
             _ => return None,
         }
-        let var = prefix.len();
         let held = self.st.slots[var];
         if held != UNASSIGNED {
             // A step of the prefix implied it.

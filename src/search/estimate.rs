@@ -11,6 +11,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::assignment::UNASSIGNED;
 use crate::candidates::iter_bits;
 use crate::checkers::Checkers;
 use crate::observe::NoObserver;
@@ -373,8 +374,12 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
                 prefixes.insert(&unit.prefix[..len]);
             }
         }
+        let steps = prefixes
+            .into_iter()
+            .filter(|prefix| self.takes_a_step(prefix))
+            .count();
         #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
-        let prefix_nodes = prefixes.len() as f64;
+        let prefix_nodes = steps as f64;
         for _ in 0..probes {
             let unit = &units[random.below(units.len() as u64) as usize];
             match self.probe(unit, &mut random) {
@@ -386,6 +391,23 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             }
         }
         (nodes, solutions, prefix_nodes, StopReason::Completed)
+    }
+
+    /// Whether the last value of `prefix` is a step of its own, a node,
+    /// and not an assignment that an earlier step of the prefix implied.
+    fn takes_a_step(&mut self, prefix: &[u32]) -> bool {
+        let Some((_, above)) = prefix.split_last() else {
+            return false;
+        };
+        if !self.st.propagating {
+            return true;
+        }
+        let mut path = Vec::new();
+        let reached = self.descend(above, usize::MAX, false, &mut NoObserver, &mut path);
+        let implied = matches!(reached, Ok(Reached::Open | Reached::Closed))
+            && self.st.slots[prefix.len() - 1] != UNASSIGNED;
+        self.unwind_path();
+        !implied
     }
 
     /// One probe below `unit`: the estimated nodes and weighted solutions

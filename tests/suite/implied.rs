@@ -17,7 +17,7 @@ use proptest::prelude::*;
 
 use crate::exact_cover::knuths_example;
 use crate::narrowing::{Derived, narrowing_model};
-use crate::oracle::{Desc, config, desc};
+use crate::oracle::{Desc, config, desc, mirror_desc};
 
 /// What an observer saw of a search.
 #[derive(Default)]
@@ -158,6 +158,28 @@ proptest! {
                     prop_assert_eq!(one_by_one, expected, "depth {}", depth);
                 }
             }
+        }
+    }
+
+    /// Under a true mirror symmetry, narrowing checkers derived from
+    /// symmetric ones: the count with the symmetry, by units at every depth
+    /// and on two threads is the brute-force count, also where a step of a
+    /// mirror root implies the rest of the assignment.
+    #[test]
+    fn symmetry_counts_the_same_with_implied_assignments(desc in mirror_desc()) {
+        let expected = desc.oracle().len() as u128;
+        let checkers: Vec<DynChecker<i32>> = desc
+            .checkers()
+            .into_iter()
+            .map(|inner| Box::new(Derived { inner, unsound: false, whole: false }) as DynChecker<i32>)
+            .collect();
+        let mut model = desc.builder_mirrored().build(checkers).unwrap();
+        prop_assert_eq!(model.search().count().value, expected);
+        prop_assert_eq!(model.search().symmetry(false).count().value, expected);
+        for depth in 0..=desc.domains.len() {
+            let units = model.split(depth, true);
+            let by_units = model.search().count_units_in_turn(&units, |_, _| {});
+            prop_assert_eq!(by_units.value, expected, "depth {}", depth);
         }
     }
 

@@ -619,7 +619,7 @@ pub(crate) fn extends(solution: &[usize], unit: &Unit) -> bool {
 }
 
 impl Desc {
-    fn builder_mirrored(&self) -> ModelBuilder<i32> {
+    pub(crate) fn builder_mirrored(&self) -> ModelBuilder<i32> {
         let mut b = self.builder(VariableOrder::Declared);
         b.mirror_symmetry();
         b
