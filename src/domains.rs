@@ -209,9 +209,7 @@ impl Kept {
         if let Some(log) = &mut self.log {
             log.push((var as u32, index as u32));
         }
-        if self.size[var] <= 1 || self.wake_on_change[var] {
-            self.queue_var(var);
-        }
+        self.queue_if_woken(var);
         if self.size[var] == 0 {
             return Err(Conflict { var: Some(var) });
         }
@@ -253,9 +251,7 @@ impl Kept {
             return Ok(false);
         }
         self.touch(var);
-        if self.size[var] <= 1 || self.wake_on_change[var] {
-            self.queue_var(var);
-        }
+        self.queue_if_woken(var);
         if left == 0 {
             return Err(Conflict { var: Some(var) });
         }
@@ -303,6 +299,16 @@ impl Kept {
             self.is_touched[var as usize] = false;
         }
         self.touched.clear();
+    }
+
+    /// Queues `var` after a removal, if that wakes anything: always when a
+    /// narrowing checker wakes on its every change, else once it is left
+    /// one value (or none).
+    #[inline]
+    fn queue_if_woken(&mut self, var: usize) {
+        if self.size[var] <= 1 || self.wake_on_change[var] {
+            self.queue_var(var);
+        }
     }
 
     /// Queues `var` for its narrowing checkers, unless it is queued.

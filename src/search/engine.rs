@@ -293,20 +293,14 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         events: bool,
     ) -> Control {
         let (checkers, mut frames, st) = self.parts();
-        let choice = st.choice(frames.var(d), frames.index(d));
-        step::undo(checkers, &mut frames, st, d);
-        if events {
-            report::emit(
-                observer,
-                &Event::Unassign {
-                    depth: d,
-                    choice,
-                    assignment: st.assignment(),
-                },
-            )
-        } else {
-            Control::Continue
-        }
+        step::undo_group(
+            checkers,
+            &mut frames,
+            st,
+            observer,
+            (d, d),
+            events && O::EVENTS,
+        )
     }
 
     /// Undoes the frames of the walk's prefix (and those a probe took

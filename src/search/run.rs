@@ -278,18 +278,10 @@ where
                 held = true;
             } else if LEAN {
                 checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
-            } else {
-                let choice = choice_at(frames, d, frames.index(d));
-                step::undo(checkers, frames, st, d);
-                if events
-                    && observer.observe(&Event::Unassign {
-                        depth: d,
-                        choice,
-                        assignment: st.assignment(),
-                    }) == Control::Stop
-                {
-                    break Exit::Stop(StopReason::Stopped);
-                }
+            } else if step::undo_group(checkers, frames, st, observer, (d, d), events)
+                == Control::Stop
+            {
+                break Exit::Stop(StopReason::Stopped);
             }
             if ONE {
                 c = frames.word(d);
@@ -405,9 +397,6 @@ where
             Err(cause) => {
                 if let Some(disagreement) = st.disagreement.take() {
                     break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
-                }
-                if let Some(list) = &mut st.removals {
-                    list.clear();
                 }
                 if report::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
                     break Exit::Stop(StopReason::Stopped);

@@ -35,19 +35,15 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
     st.kept.fix(choice.var, choice.index);
     if let Err(cause) = super::propagate::run(checkers, st, choice.var) {
         st.kept.clear_queue();
-        let implied = std::mem::take(&mut st.implied);
-        for &(var, index, _) in implied.iter().rev() {
-            let var = var as usize;
-            checkers.unassign_all(st.choice(var, index as usize), st.watch);
-            st.slots[var] = UNASSIGNED;
-            st.kept.touch(var);
+        while let Some((var, index, _)) = st.implied.pop() {
+            unassign(checkers, st, st.choice(var as usize, index as usize));
         }
-        st.implied = implied;
-        st.implied.clear();
-        checkers.unassign_all(choice, st.watch);
+        unassign(checkers, st, choice);
         st.kept.restore(mark);
-        st.slots[choice.var] = UNASSIGNED;
-        st.kept.touch(choice.var);
+        // What narrowing removed belongs to no step that stands.
+        if let Some(list) = &mut st.removals {
+            list.clear();
+        }
         return Err(cause);
     }
     let m = st.implied.len();
@@ -96,7 +92,7 @@ pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
     d: usize,
 ) {
     let choice = st.choice(frames.var(d), frames.index(d));
-    checkers.unassign_all(choice, st.watch);
+    unassign(checkers, st, choice);
     if st.propagating {
         let mark = frames.store().mark[d];
         if mark == IMPLIED {
@@ -105,6 +101,13 @@ pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
             st.kept.restore(mark);
         }
     }
+}
+
+/// Takes `choice` out of the assignment: the checkers' `on_unassign`, and
+/// its variable's slot.
+#[inline]
+fn unassign<'t, V, C: Set<V>>(checkers: &mut C, st: &mut State<'t, V>, choice: Choice<'t, V>) {
+    checkers.unassign_all(choice, st.watch);
     st.slots[choice.var] = UNASSIGNED;
     st.kept.touch(choice.var);
 }
