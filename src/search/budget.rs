@@ -77,7 +77,7 @@ impl Budget {
     }
 
     /// Makes sure a node can be taken, refilling first if the stretch is
-    /// spent; the node is counted by [`spend`](Self::spend) once its step
+    /// spent; the node is taken from [`left`](Self::left) once its step
     /// stands, so a step that is rejected costs nothing.
     ///
     /// # Errors
@@ -89,12 +89,6 @@ impl Budget {
             self.refill()?;
         }
         Ok(())
-    }
-
-    /// Counts one node, after [`ensure`](Self::ensure) said there is one.
-    #[inline]
-    pub(crate) fn spend(&mut self) {
-        self.left -= 1;
     }
 
     /// Called when `left` is zero: stops the search at the node limit, on
@@ -170,7 +164,7 @@ mod tests {
         let mut budget = Budget::new(POLL_EVERY + 5, None, None);
         let mut taken = 0;
         while budget.ensure().is_ok() {
-            budget.spend();
+            budget.left -= 1;
             taken += 1;
         }
         assert_eq!(taken, POLL_EVERY + 5);

@@ -8,12 +8,13 @@ use std::sync::atomic::AtomicBool;
 use crate::assignment::{Choice, UNASSIGNED};
 use crate::checkers::sealed::Set;
 use crate::model::{Model, home, home_mut};
-use crate::observe::{Control, Event, Observer};
+use crate::observe::{Control, Observer};
 use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::Unit;
 use super::budget::{Budget, Shared};
 use super::frames::{Frames, SliceFrames, Store, Values, value_table};
+use super::node::{self, Taken, Tally};
 use super::propagate;
 use super::run::{Exit, run, run_in_arrays};
 use super::state::{ALL, State};
@@ -572,55 +573,30 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             let (checkers, mut frames, st) = self.parts();
             let choice: Choice<'m, V> = st.choice(j, index);
             frames.set_var(f, j);
-            let top = match step::step(checkers, &mut frames, st, f, choice) {
-                Ok(implied) => f + implied,
-                Err(cause) => {
-                    if let Some(disagreement) = self.st.disagreement.take() {
-                        return Err(StopReason::Disagreement(Box::new(disagreement)));
-                    }
-                    if owned {
-                        let control = report::wipeout(
-                            home(self.checkers),
-                            &mut self.st,
-                            observer,
-                            f,
-                            choice,
-                            cause,
-                        );
-                        if control == Control::Stop {
-                            return Err(StopReason::Stopped);
-                        }
-                    }
-                    return Ok(Reached::Out);
-                }
+            let mut tally = Tally::load(st);
+            let taken = node::take(
+                checkers,
+                &mut frames,
+                st,
+                observer,
+                &mut tally,
+                f,
+                choice,
+                owned,
+            );
+            tally.settle(st);
+            let top = match taken {
+                Taken::Stands(top) | Taken::Pruned(top) => top,
+                Taken::Rejected => return Ok(Reached::Out),
+                Taken::Stop(reason) => return Err(reason),
             };
-            if owned {
-                self.st.budget.spend();
-            }
             self.path = top + 1;
             self.entered = self.entered.max(self.path);
             self.frame_pos[f..=top].fill(j);
             path.push((index as u32, self.path));
-            if owned {
-                self.st.max_depth = self.st.max_depth.max(top + 1);
-                let mut control = report::emit(
-                    observer,
-                    &Event::Assign {
-                        depth: f,
-                        choice,
-                        assignment: self.st.assignment(),
-                    },
-                );
-                if O::EVENTS && control == Control::Continue {
-                    let (checkers, frames, st) = self.parts();
-                    control =
-                        report::report_after_step(&*checkers, &frames, st, observer, (f, top));
-                }
-                match control {
-                    Control::Continue => {}
-                    Control::Prune => return Ok(Reached::Out),
-                    Control::Stop => return Err(StopReason::Stopped),
-                }
+            if matches!(taken, Taken::Pruned(_)) {
+                // The walk undoes it as it backs up.
+                return Ok(Reached::Out);
             }
         }
         if self.path < n {
@@ -636,18 +612,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             super::cross_check::mirror(home(self.checkers), &mut self.st, &slots);
             self.disagreed()?;
         }
-        self.st.solutions += 1;
-        self.st.count += self.st.weight;
-        self.st.max_depth = n;
-        let number = self.st.solutions;
-        let control = report::emit(
-            observer,
-            &Event::Solution {
-                depth: n,
-                number,
-                assignment: self.st.assignment(),
-            },
-        );
+        let mut tally = Tally::load(&self.st);
+        let control = node::solution(observer, &self.st, &mut tally);
+        tally.settle(&mut self.st);
         if control == Control::Stop {
             return Err(StopReason::Stopped);
         }
@@ -714,16 +681,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         self.finish(StopReason::Completed);
                         return false;
                     }
-                    self.st.solutions += 1;
-                    self.st.count += 1;
-                    let control = report::emit(
-                        observer,
-                        &Event::Solution {
-                            depth: 0,
-                            number: 1,
-                            assignment: self.st.assignment(),
-                        },
-                    );
+                    let mut tally = Tally::load(&self.st);
+                    let control = node::solution(observer, &self.st, &mut tally);
+                    tally.settle(&mut self.st);
                     if control == Control::Stop {
                         self.finish(StopReason::Stopped);
                         return false;

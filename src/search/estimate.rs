@@ -18,7 +18,7 @@ use crate::observe::NoObserver;
 use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::engine::{Engine, Reached};
-use super::step;
+use super::node::{self, Taken, Tally};
 use super::{Search, Unit, split};
 
 /// Nodes the timing sample of [`Search::estimate`] may search.
@@ -451,16 +451,25 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             self.st.budget.ensure()?;
             let (checkers, mut frames, st) = self.parts();
             let choice = st.choice(frames.store.var_at[d] as usize, index);
-            match step::step(checkers, &mut frames, st, d, choice) {
-                Ok(implied) => {
-                    self.st.budget.spend();
-                    self.path = d + 1 + implied;
-                }
-                Err(_) => {
-                    // Not a node: the path ends here.
-                    self.disagreed()?;
-                    return Ok((nodes, 0.0));
-                }
+            // A probe's steps count against the budget, not in the
+            // statistics of a search.
+            let mut tally = Tally::load(st);
+            let taken = node::take(
+                checkers,
+                &mut frames,
+                st,
+                &mut none,
+                &mut tally,
+                d,
+                choice,
+                true,
+            );
+            st.budget.left = tally.left;
+            match taken {
+                Taken::Stands(top) | Taken::Pruned(top) => self.path = top + 1,
+                // Not a node: the path ends here.
+                Taken::Rejected => return Ok((nodes, 0.0)),
+                Taken::Stop(reason) => return Err(reason),
             }
             nodes += product;
         }

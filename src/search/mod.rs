@@ -1,10 +1,13 @@
 //! Searching a model: the [`Search`] builder and every way to run it.
 //!
 //! The engine itself is in `engine.rs` (the walk over work units and the
-//! enumeration's state) and `run.rs` (the node loop); `state.rs` has the
-//! steps the loop is made of, `propagate.rs` narrowing and look-ahead,
-//! `cross_check.rs` the checking of checkers, `split.rs` work units and
-//! `parallel.rs` counting on several threads.
+//! enumeration's state), `run.rs` (the node loop) and `node.rs` (the
+//! protocol of one node, which the loop, a unit's prefix and a probe
+//! share); `state.rs` holds the search's data, `step.rs` takes and undoes
+//! steps, `enter.rs` fills frames, `report.rs` tells observers,
+//! `propagate.rs` narrows and looks ahead, `cross_check.rs` checks
+//! checkers, `split.rs` makes work units and `parallel.rs` counts on
+//! several threads. `docs/architecture.md` maps them all.
 
 mod budget;
 mod cross_check;
@@ -12,6 +15,7 @@ mod engine;
 mod enter;
 mod estimate;
 mod frames;
+mod node;
 mod parallel;
 mod propagate;
 mod report;

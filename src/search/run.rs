@@ -21,13 +21,14 @@
 
 use crate::assignment::{Assignment, Choice};
 use crate::checkers::sealed::Set;
-use crate::observe::{Control, Event, Observer};
+use crate::observe::{Control, Observer};
 use crate::outcome::StopReason;
 
 use crate::model::home_mut;
 use crate::observe::NoObserver;
 
 use super::frames::{ArrayFrames, Frames, Store, Values};
+use super::node::{self, Taken, Tally};
 use super::state::State;
 use super::{enter, report, step};
 
@@ -245,9 +246,7 @@ where
     // The current frame's candidates stay in a register; the frames hold
     // those of the frames below.
     let mut c = if ONE { frames.word(d) } else { 0 };
-    let mut left = st.budget.left;
-    let mut found: u64 = 0;
-    let mut max_depth = st.max_depth;
+    let mut t = Tally::load(st);
     // Counting on the lean path, the deepest depth reached is read off the
     // frames after the loop (see [`deepest_stepped`]) rather than kept at
     // every node: one register less in the hottest loop.
@@ -295,7 +294,7 @@ where
             untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index);
             break Exit::Stop(StopReason::Stopped);
         }
-        if left == 0 {
+        if t.left == 0 {
             untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index);
             if defer && held {
                 checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
@@ -307,7 +306,7 @@ where
             // The lean path: assign, filter the next variable, look ahead.
             // Without look-ahead every step is a node.
             if !LOOK {
-                left -= 1;
+                t.left -= 1;
             }
             let undo = (defer && held).then(|| choice_at(frames, d, frames.index(d)));
             frames.set_index(d, index);
@@ -318,11 +317,11 @@ where
                 }
                 checkers.assign_all(choice, watch);
                 if LOOK {
-                    left -= 1;
+                    t.left -= 1;
                 }
-                found += 1;
+                t.found += 1;
                 if !scan {
-                    max_depth = n;
+                    t.max_depth = n;
                 }
                 if !COUNT {
                     break Exit::Solution;
@@ -363,28 +362,19 @@ where
                 continue;
             }
             if LOOK {
-                left -= 1;
+                t.left -= 1;
             }
-            if COUNT && next + 1 == n {
-                // The last variable: its candidates are its solutions.
-                let solutions = u64::from(word.count_ones());
-                if solutions <= left {
-                    left -= solutions;
-                    found += solutions;
-                    if !scan {
-                        max_depth = max_depth.max(next + usize::from(solutions > 0));
-                    }
-                    if !defer {
-                        checkers.unassign_all(choice, watch);
-                    }
-                    continue;
+            if COUNT && next + 1 == n && t.last(u64::from(word.count_ones()), next, !scan) {
+                if !defer {
+                    checkers.unassign_all(choice, watch);
                 }
+                continue;
             }
             frames.set_word(d, c);
             d = next;
             held = false;
             if !scan {
-                max_depth = max_depth.max(d);
+                t.max_depth = t.max_depth.max(d);
             }
             c = word;
             continue;
@@ -392,63 +382,27 @@ where
         // The general path. A step's implied assignments take frames
         // `d + 1..=top`, and are undone with it.
         let choice = choice_at(frames, d, index);
-        let top = match step::step(checkers, frames, st, d, choice) {
-            Ok(implied) => d + implied,
-            Err(cause) => {
-                if let Some(disagreement) = st.disagreement.take() {
-                    break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
-                }
-                if report::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop {
+        let top = match node::take(checkers, frames, st, observer, &mut t, d, choice, true) {
+            Taken::Stands(top) => top,
+            Taken::Rejected => continue,
+            Taken::Pruned(top) => {
+                if step::undo_group(checkers, frames, st, observer, (d, top), true) == Control::Stop
+                {
                     break Exit::Stop(StopReason::Stopped);
                 }
                 continue;
             }
+            Taken::Stop(reason) => break Exit::Stop(reason),
         };
-        let next = top + 1;
-        left -= 1;
-        max_depth = max_depth.max(next);
-        if events {
-            let control = match observer.observe(&Event::Assign {
-                depth: d,
-                choice,
-                assignment: st.assignment(),
-            }) {
-                Control::Continue => {
-                    report::report_after_step(&*checkers, frames, st, observer, (d, top))
+        match below::<V, C, O, F, ONE, COUNT>(checkers, frames, st, observer, &mut t, top) {
+            Below::Enter(word) => {
+                if ONE {
+                    frames.set_word(d, c);
+                    c = word;
                 }
-                control => control,
-            };
-            match control {
-                Control::Continue => {}
-                Control::Prune => {
-                    let group = (d, top);
-                    if step::undo_group(checkers, frames, st, observer, group, true)
-                        == Control::Stop
-                    {
-                        break Exit::Stop(StopReason::Stopped);
-                    }
-                    continue;
-                }
-                Control::Stop => {
-                    step::undo_group(checkers, frames, st, observer, (d, top), false);
-                    break Exit::Stop(StopReason::Stopped);
-                }
+                d = top + 1;
             }
-        }
-        if next == n {
-            found += 1;
-            max_depth = n;
-            if events
-                && observer.observe(&Event::Solution {
-                    depth: n,
-                    number: st.solutions + u128::from(found),
-                    assignment: st.assignment(),
-                }) == Control::Stop
-            {
-                step::undo_group(checkers, frames, st, observer, (d, top), false);
-                break Exit::Stop(StopReason::Stopped);
-            }
-            if !COUNT {
+            Below::Solution => {
                 // Paused at the solution: the top frame is the one to undo
                 // when the search resumes.
                 if ONE && top > d {
@@ -458,65 +412,97 @@ where
                 d = top;
                 break Exit::Solution;
             }
-            if step::undo_group(checkers, frames, st, observer, (d, top), events) == Control::Stop {
-                break Exit::Stop(StopReason::Stopped);
+            Below::Counted => {
+                if step::undo_group(checkers, frames, st, observer, (d, top), events)
+                    == Control::Stop
+                {
+                    break Exit::Stop(StopReason::Stopped);
+                }
             }
-            continue;
-        }
-        let var = if st.declared {
-            step::declared_next(st, next)
-        } else {
-            enter::pick(&*checkers, frames, st, next)
-        };
-        frames.set_var(next, var);
-        let word = enter::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
-        if let Some(disagreement) = st.disagreement.take() {
-            step::undo_group(checkers, frames, st, observer, (d, top), false);
-            break Exit::Stop(StopReason::Disagreement(Box::new(disagreement)));
-        }
-        if events && ordered {
-            // With a value order, rejections are reported up front.
-            let control = report::report(&*checkers, st, observer, next, var, usize::MAX);
-            if control == Control::Stop {
+            Below::Stop(reason) => {
                 step::undo_group(checkers, frames, st, observer, (d, top), false);
-                break Exit::Stop(StopReason::Stopped);
+                break Exit::Stop(reason);
             }
         }
-        if COUNT && !events && !st.propagating && next + 1 == n {
-            let solutions: u64 = frames
-                .store()
-                .words(next)
-                .iter()
-                .map(|x| u64::from(x.count_ones()))
-                .sum();
-            if solutions <= left {
-                left -= solutions;
-                found += solutions;
-                max_depth = max_depth.max(next + usize::from(solutions > 0));
-                step::undo(checkers, frames, st, d);
-                continue;
-            }
-        }
-        if ONE {
-            frames.set_word(d, c);
-            c = word;
-        }
-        d = next;
-        max_depth = max_depth.max(d);
     };
     if ONE {
         frames.set_word(d, c);
     }
     if scan {
-        max_depth = max_depth.max(deepest_stepped(frames, first, n));
-        if found > 0 {
-            max_depth = n;
+        t.max_depth = t.max_depth.max(deepest_stepped(frames, first, n));
+        if t.found > 0 {
+            t.max_depth = n;
         }
     }
     st.depth = d;
-    st.budget.left = left;
-    st.solutions += u128::from(found);
-    st.count += u128::from(found) * st.weight;
-    st.max_depth = max_depth;
+    t.settle(st);
     exit
+}
+
+/// What comes after a step that stands on the general path.
+enum Below {
+    /// The next frame is entered, with these one-word candidates.
+    Enter(u64),
+    /// The assignment is a solution, and the search pauses at it.
+    Solution,
+    /// Everything below the step is counted: it is to be undone.
+    Counted,
+    /// The search must stop; the step is to be undone.
+    Stop(StopReason),
+}
+
+/// Goes on below a step that stands, its implied assignments on frames up
+/// to `top`: counts the solution it completes, or enters the next frame
+/// (and counts the last variable's candidates at once when it may).
+#[inline(always)]
+fn below<'t, V, C, O, F, const ONE: bool, const COUNT: bool>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    t: &mut Tally,
+    top: usize,
+) -> Below
+where
+    V: 't,
+    C: Set<V>,
+    O: Observer<V>,
+    F: Frames<'t, V>,
+{
+    let next = top + 1;
+    if next == st.n {
+        return match node::solution(observer, st, t) {
+            Control::Stop => Below::Stop(StopReason::Stopped),
+            _ if COUNT => Below::Counted,
+            _ => Below::Solution,
+        };
+    }
+    let var = if st.declared {
+        step::declared_next(st, next)
+    } else {
+        enter::pick(&*checkers, frames, st, next)
+    };
+    frames.set_var(next, var);
+    let word = enter::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
+    if let Some(disagreement) = st.disagreement.take() {
+        return Below::Stop(StopReason::Disagreement(Box::new(disagreement)));
+    }
+    // With a value order, rejections are reported up front.
+    if O::EVENTS
+        && st.options.value_order.is_some()
+        && report::report(&*checkers, st, observer, next, var, usize::MAX) == Control::Stop
+    {
+        return Below::Stop(StopReason::Stopped);
+    }
+    if COUNT && !O::EVENTS && !st.propagating && next + 1 == st.n {
+        let solutions = frames
+            .store()
+            .words(next)
+            .iter()
+            .map(|x| u64::from(x.count_ones()));
+        if t.last(solutions.sum(), next, true) {
+            return Below::Counted;
+        }
+    }
+    Below::Enter(word)
 }

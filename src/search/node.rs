@@ -1,0 +1,154 @@
+//! The protocol of one node, which the loop, a unit's prefix and a probe
+//! share: take the step, count it, report it, and undo it when the
+//! observer stops; and the counting of solutions.
+
+use crate::assignment::Choice;
+use crate::checkers::sealed::Set;
+use crate::observe::{Control, Event, Observer};
+use crate::outcome::StopReason;
+
+use super::frames::Frames;
+use super::state::State;
+use super::{report, step};
+
+/// What a search keeps in registers while it runs: the nodes left in the
+/// budget's stretch, the solutions found (unweighted) and the deepest
+/// depth reached. [`settle`](Self::settle) hands them to the state.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tally {
+    pub(crate) left: u64,
+    pub(crate) found: u64,
+    pub(crate) max_depth: usize,
+}
+
+impl Tally {
+    /// The tally of a search that goes on from `st`.
+    #[inline(always)]
+    pub(crate) fn load<V>(st: &State<'_, V>) -> Tally {
+        Tally {
+            left: st.budget.left,
+            found: 0,
+            max_depth: st.max_depth,
+        }
+    }
+
+    /// Hands the tally to the state: the budget, the solutions (weighted
+    /// into the count) and the depth.
+    #[inline(always)]
+    pub(crate) fn settle<V>(self, st: &mut State<'_, V>) {
+        st.budget.left = self.left;
+        st.solutions += u128::from(self.found);
+        st.count += u128::from(self.found) * st.weight;
+        st.max_depth = self.max_depth;
+    }
+
+    /// Counts the `solutions` that the last variable's candidates at
+    /// depth `depth` are, at once, when the stretch has room for them as
+    /// nodes: whether it did.
+    #[inline(always)]
+    pub(crate) fn last(&mut self, solutions: u64, depth: usize, deepest: bool) -> bool {
+        if solutions > self.left {
+            return false;
+        }
+        self.left -= solutions;
+        self.found += solutions;
+        if deepest {
+            self.max_depth = self.max_depth.max(depth + usize::from(solutions > 0));
+        }
+        true
+    }
+}
+
+/// What became of a step (see [`take`]).
+#[derive(Debug)]
+pub(crate) enum Taken {
+    /// The step stands, with its implied assignments on frames up to this
+    /// one.
+    Stands(usize),
+    /// The step wiped a domain out: it is undone, and it is not a node.
+    Rejected,
+    /// The observer pruned the node: it stands, with its implied
+    /// assignments on frames up to this one, for the caller to undo.
+    Pruned(usize),
+    /// The search must stop; the step is undone.
+    Stop(StopReason),
+}
+
+/// Takes the step `choice` at frame `d`, as a node when `counted`: spends
+/// it from the budget, records its depth and reports it (its assignment,
+/// its removals, its implied assignments); a wipe-out is reported too.
+/// Uncounted, the step is only taken (a prefix value another walk owns).
+/// The caller has made sure that the budget has a node left.
+#[inline(always)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the loop's parts, borrowed apart"
+)]
+pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+    tally: &mut Tally,
+    d: usize,
+    choice: Choice<'t, V>,
+    counted: bool,
+) -> Taken {
+    let top = match step::step(checkers, frames, st, d, choice) {
+        Ok(implied) => d + implied,
+        Err(cause) => {
+            if let Some(disagreement) = st.disagreement.take() {
+                return Taken::Stop(StopReason::Disagreement(Box::new(disagreement)));
+            }
+            if counted
+                && report::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop
+            {
+                return Taken::Stop(StopReason::Stopped);
+            }
+            return Taken::Rejected;
+        }
+    };
+    if !counted {
+        return Taken::Stands(top);
+    }
+    tally.left -= 1;
+    tally.max_depth = tally.max_depth.max(top + 1);
+    if !O::EVENTS {
+        return Taken::Stands(top);
+    }
+    let control = match observer.observe(&Event::Assign {
+        depth: d,
+        choice,
+        assignment: st.assignment(),
+    }) {
+        Control::Continue => report::report_after_step(&*checkers, frames, st, observer, (d, top)),
+        control => control,
+    };
+    match control {
+        Control::Continue => Taken::Stands(top),
+        Control::Prune => Taken::Pruned(top),
+        Control::Stop => {
+            step::undo_group(checkers, frames, st, observer, (d, top), false);
+            Taken::Stop(StopReason::Stopped)
+        }
+    }
+}
+
+/// Counts the solution the assignment now is, and reports it.
+#[inline(always)]
+pub(crate) fn solution<V, O: Observer<V>>(
+    observer: &mut O,
+    st: &State<'_, V>,
+    tally: &mut Tally,
+) -> Control {
+    tally.found += 1;
+    tally.max_depth = st.n;
+    report::emit(
+        observer,
+        &Event::Solution {
+            depth: st.n,
+            number: st.solutions + u128::from(tally.found),
+            assignment: st.assignment(),
+        },
+    )
+}
