@@ -1,5 +1,9 @@
 //! Candidate sets: the values a variable may still take, as a bitset of
 //! domain indices.
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 /// Number of 64-bit words needed for a bitset of `bits` bits (at least one).
 pub(crate) fn words_for(bits: usize) -> usize {
@@ -240,7 +244,12 @@ impl BitRow {
         // The two words as one 128-bit number, shifted: one double-word
         // shift on x86-64.
         let pair = u128::from(self.words[wi + 1]) << 64 | u128::from(self.words[wi]);
-        (pair >> (start % 64)) as u64
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "the low word of the shifted pair"
+        )]
+        let low = (pair >> (start % 64)) as u64;
+        low
     }
 }
 

@@ -1,5 +1,9 @@
 //! Sets of checkers a model is built from: tuples of checkers (every call
 //! monomorphised and inlined) and lists of boxed checkers.
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::candidates::Candidates;
@@ -101,23 +105,27 @@ pub(crate) mod sealed {
                 .map(|k| checkers.narrows(k) && checkers.narrows_whole_scope(k))
                 .collect();
             let cost = (0..checkers.len())
-                .map(|k| checkers.scope(k).map_or(n, <[usize]>::len) as u32)
+                .map(|k| crate::index::small(checkers.scope(k).map_or(n, <[usize]>::len)))
                 .collect();
             for k in 0..checkers.len() {
-                let kk = k as u32;
+                let kk = crate::index::small(k);
                 let narrows = checkers.narrows(k);
                 let filters = !narrows || checkers.filters(k);
                 skips_filters |= !filters;
                 let vars: Vec<usize> = match checkers.scope(k) {
                     None => {
-                        neighbours.iter_mut().for_each(|list| *list = None);
+                        neighbours.fill(None);
                         (0..n).collect()
                     }
                     Some(vars) => {
                         global = false;
                         for &v in vars {
                             if let Some(list) = &mut neighbours[v] {
-                                list.extend(vars.iter().filter(|&&u| u != v).map(|&u| u as u32));
+                                list.extend(
+                                    vars.iter()
+                                        .filter(|&&u| u != v)
+                                        .map(|&u| crate::index::small(u)),
+                                );
                             }
                         }
                         vars.to_vec()

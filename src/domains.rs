@@ -1,5 +1,9 @@
 //! The candidates every variable has left, as narrowing checkers see and
 //! change them, and the trail that restores them on the way back.
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use std::fmt;
 
@@ -141,7 +145,7 @@ impl Kept {
     #[inline]
     pub(crate) fn open(&mut self) -> u32 {
         self.level += 1;
-        self.trail.len() as u32
+        crate::index::small(self.trail.len())
     }
 
     /// Undoes every change since the trail had `mark` entries, last first.
@@ -171,7 +175,7 @@ impl Kept {
     fn save(&mut self, var: usize) {
         if self.stamp[var] != self.level {
             self.stamp[var] = self.level;
-            self.trail.push((var as u32, self.size[var]));
+            self.trail.push((crate::index::small(var), self.size[var]));
             let w = self.w;
             if w == 1 {
                 self.old.push(self.words[var]);
@@ -207,7 +211,7 @@ impl Kept {
         self.size[var] -= 1;
         self.touch(var);
         if let Some(log) = &mut self.log {
-            log.push((var as u32, index as u32));
+            log.push((crate::index::small(var), crate::index::small(index)));
         }
         self.queue_if_woken(var);
         if self.size[var] == 0 {
@@ -241,7 +245,7 @@ impl Kept {
                 self.size[var] -= (old & !new).count_ones();
                 if let Some(log) = &mut self.log {
                     for bit in iter_bits(&[old & !new]) {
-                        log.push((var as u32, (wi * 64 + bit) as u32));
+                        log.push((crate::index::small(var), crate::index::small(wi * 64 + bit)));
                     }
                 }
             }
@@ -282,7 +286,7 @@ impl Kept {
     pub(crate) fn touch(&mut self, var: usize) {
         if self.tracking && !self.is_touched[var] {
             self.is_touched[var] = true;
-            self.touched.push(var as u32);
+            self.touched.push(crate::index::small(var));
         }
     }
 
@@ -317,7 +321,7 @@ impl Kept {
         self.changer[var] = self.running;
         if !self.queued[var] {
             self.queued[var] = true;
-            self.queue.push(var as u32);
+            self.queue.push(crate::index::small(var));
         }
     }
 
@@ -340,7 +344,8 @@ impl Kept {
         }
         if !self.waits[k] {
             self.waits[k] = true;
-            self.waiting.push((k as u32, var as u32));
+            self.waiting
+                .push((crate::index::small(k), crate::index::small(var)));
         }
     }
 

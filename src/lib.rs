@@ -64,6 +64,7 @@ mod checker;
 mod checkers;
 mod domains;
 mod error;
+mod index;
 mod model;
 mod outcome;
 mod search;

@@ -513,6 +513,10 @@ impl From<Poisoned> for crate::UnitError {
 
 /// The checkers in their slot, where they always are outside the lean
 /// loop, which cannot be running while its model is borrowed.
+#[expect(
+    clippy::ref_option,
+    reason = "called with the slot itself, as `home_mut` is"
+)]
 pub(crate) fn home<C>(slot: &Option<C>) -> &C {
     slot.as_ref()
         .expect("the checkers are in their slot outside the lean loop")

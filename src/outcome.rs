@@ -1,6 +1,6 @@
 //! What a search returns: a value, its statistics and why it stopped.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::time::Duration;
 
 /// Why a search ended.
@@ -233,15 +233,16 @@ impl Stats {
     pub fn deterministic_text(&self) -> String {
         let mut out = format!("nodes: {}\n", self.nodes);
         if self.implied > 0 {
-            out.push_str(&format!("implied: {}\n", self.implied));
+            let _ = writeln!(out, "implied: {}", self.implied);
         }
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "solutions: {}\nmax depth: {}\n",
             self.solutions, self.max_depth
-        ));
+        );
         if let Some(rejections) = &self.rejections {
             for (name, count) in rejections {
-                out.push_str(&format!("rejected by {name}: {count}\n"));
+                let _ = writeln!(out, "rejected by {name}: {count}");
             }
         }
         out

@@ -214,7 +214,7 @@ impl AllDifferent {
                     Some(Spread::Assigned) => s.spread[p] = Spread::Done,
                     _ => {}
                 }
-                s.fresh.push(v as u32);
+                s.fresh.push(crate::index::small(v));
             }
             if s.fresh.is_empty() {
                 break;
@@ -285,7 +285,7 @@ impl AllDifferent {
                 s.mate[p] = NONE;
             }
             if s.mate[p] != NONE {
-                s.owner[s.mate[p] as usize] = p as u32;
+                s.owner[s.mate[p] as usize] = crate::index::small(p);
             }
         }
         for p in 0..n {
@@ -384,8 +384,8 @@ fn augment(s: &mut Scratch, p: usize) -> bool {
         s.seen[v] = s.round;
         let q = s.owner[v];
         if q == NONE || augment(s, q as usize) {
-            s.mate[p] = v as u32;
-            s.owner[v] = p as u32;
+            s.mate[p] = crate::index::small(v);
+            s.owner[v] = crate::index::small(p);
             return true;
         }
     }
@@ -410,11 +410,11 @@ fn tarjan(s: &mut Scratch, m: usize) {
         if s.order[root] != NONE {
             continue;
         }
-        s.calls.push((root as u32, s.start[root]));
+        s.calls.push((crate::index::small(root), s.start[root]));
         s.order[root] = counter;
         s.low[root] = counter;
         counter += 1;
-        s.stack.push(root as u32);
+        s.stack.push(crate::index::small(root));
         s.on_stack[root] = true;
         while let Some(&mut (v, ref mut e)) = s.calls.last_mut() {
             let v = v as usize;
@@ -425,9 +425,9 @@ fn tarjan(s: &mut Scratch, m: usize) {
                     s.order[w] = counter;
                     s.low[w] = counter;
                     counter += 1;
-                    s.stack.push(w as u32);
+                    s.stack.push(crate::index::small(w));
                     s.on_stack[w] = true;
-                    s.calls.push((w as u32, s.start[w]));
+                    s.calls.push((crate::index::small(w), s.start[w]));
                 } else if s.on_stack[w] {
                     s.low[v] = s.low[v].min(s.order[w]);
                 }
@@ -534,7 +534,7 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
                     .domain(var)
                     .iter()
                     .map(|value| {
-                        let next = numbers.len() as u32;
+                        let next = crate::index::small(numbers.len());
                         *numbers.entry(value).or_insert(next)
                     })
                     .collect()
@@ -549,7 +549,7 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
                 let mut row = vec![NONE; numbers.len()];
                 for (i, &v) in ids.iter().enumerate() {
                     if row[v as usize] == NONE {
-                        row[v as usize] = i as u32;
+                        row[v as usize] = crate::index::small(i);
                     } else {
                         repeats = true;
                     }

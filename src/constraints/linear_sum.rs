@@ -272,15 +272,12 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
     fn check(&self, assignment: &Assignment<'_, V>) -> bool {
         let (mut lo, mut hi) = (0i64, 0i64);
         for (p, &var) in self.scope.iter().enumerate() {
-            match assignment.index(var) {
-                Some(i) => {
-                    lo += self.contrib[p][i];
-                    hi += self.contrib[p][i];
-                }
-                None => {
-                    lo += self.low[p];
-                    hi += self.high[p];
-                }
+            if let Some(i) = assignment.index(var) {
+                lo += self.contrib[p][i];
+                hi += self.contrib[p][i];
+            } else {
+                lo += self.low[p];
+                hi += self.high[p];
             }
         }
         self.relation.reachable(lo, hi, self.constant)
@@ -317,11 +314,11 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
     }
 
     fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        // Working memory on the stack for the usual short sums.
+        const SHORT: usize = 32;
         if self.position(var).is_none() {
             return Ok(());
         }
-        // Working memory on the stack for the usual short sums.
-        const SHORT: usize = 32;
         let n = self.scope.len();
         if n <= SHORT {
             self.narrow_bounds(d, &mut [(0, 0); SHORT][..n])
@@ -373,7 +370,7 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
                 });
             }
             if self.pos[var] == NONE {
-                self.pos[var] = self.scope.len() as u32;
+                self.pos[var] = crate::index::small(self.scope.len());
                 self.scope.push(var);
                 coefs.push(coef);
             } else {

@@ -29,7 +29,7 @@ pub(crate) fn positions<V>(
                 reason: format!("its scope names variable `{}` twice", model.name(var)),
             });
         }
-        pos[var] = p as u32;
+        pos[var] = crate::index::small(p);
     }
     Ok(pos)
 }

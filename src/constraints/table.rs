@@ -262,7 +262,7 @@ impl<V: Eq + Hash + Clone> Checker<V> for Table<V> {
         };
         self.stack.push(self.live);
         let k = self.scope.len();
-        let index = choice.index as u32;
+        let index = crate::index::small(choice.index);
         let mut i = 0;
         while i < self.live {
             let t = self.order[i] as usize;
@@ -309,7 +309,7 @@ impl<V: Eq + Hash + Clone> Checker<V> for Table<V> {
             .map(|&var| {
                 let mut map: HashMap<&V, Vec<u32>> = HashMap::new();
                 for (i, value) in model.domain(var).iter().enumerate() {
-                    map.entry(value).or_default().push(i as u32);
+                    map.entry(value).or_default().push(crate::index::small(i));
                 }
                 map
             })
@@ -348,7 +348,7 @@ impl<V: Eq + Hash + Clone> Checker<V> for Table<V> {
         }
         let count = rows.len() / k;
         self.rows = Arc::from(rows);
-        self.order = (0..count as u32).collect();
+        self.order = (0..crate::index::small(count)).collect();
         self.live = count;
         self.stack.clear();
         self.words = self

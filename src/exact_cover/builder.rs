@@ -242,7 +242,7 @@ impl ExactCoverBuilder {
         }
         // Within the limit checked above, or the build fails anyway.
         self.options
-            .push(numbers.iter().map(|&i| i as u32).collect());
+            .push(numbers.iter().map(|&i| crate::index::small(i)).collect());
         option
     }
 

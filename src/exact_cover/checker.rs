@@ -186,7 +186,7 @@ fn is_only(words: &[u64], index: usize) -> bool {
 }
 
 impl Checker<usize> for CoverChecker {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "cover"
     }
 

@@ -134,6 +134,10 @@ impl Layout {
     }
 
     /// Whether options `a` and `b` share an item.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "a merge of two sorted lists, in its textbook names"
+    )]
     pub(crate) fn overlap(&self, a: usize, b: usize) -> bool {
         let (x, y) = (self.items(a), self.items(b));
         let (mut i, mut j) = (0, 0);

@@ -246,6 +246,7 @@ impl ExactCover {
     /// assert_eq!(problem.option_items(0).collect::<Vec<_>>(), [0, 2]);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
+    #[must_use]
     pub fn option_items(&self, option: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
         self.layout.items(option).iter().map(|&i| i as usize)
     }
@@ -268,6 +269,7 @@ impl ExactCover {
     /// assert_eq!(problem.item_options(0).collect::<Vec<_>>(), [0, 2]);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
+    #[must_use]
     pub fn item_options(&self, item: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
         self.layout.column(item).iter().map(|&o| o as usize)
     }

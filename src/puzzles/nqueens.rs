@@ -77,10 +77,18 @@ impl Rule {
     }
 }
 
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "a line function, called with a reference to the value"
+)]
 fn column(_row: usize, &col: &usize) -> usize {
     col
 }
 
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "a line function, called with a reference to the value"
+)]
 fn diagonal(row: usize, &col: &usize) -> usize {
     row + col
 }

@@ -268,7 +268,7 @@ impl Grid {
             .unwrap_or(0);
         let mut index = vec![None; rows * cols];
         for (i, &(r, c)) in shape.cells.iter().enumerate() {
-            index[(r - top) * cols + (c - left)] = Some(i as u32);
+            index[(r - top) * cols + (c - left)] = Some(crate::index::small(i));
         }
         Grid {
             top,
@@ -582,7 +582,7 @@ impl Tiling {
                         });
                     }
                     b.option_of_items(option.iter().copied());
-                    piece_of.push(k as u32);
+                    piece_of.push(crate::index::small(k));
                 }
             }
         }

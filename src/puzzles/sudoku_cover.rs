@@ -66,6 +66,10 @@ impl SudokuCover {
     /// assert_eq!(one.problem().option_count(), 16 * 4 - 3);
     /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// Never: a grid's items and options make a valid exact-cover problem.
     #[must_use]
     pub fn new(grid: &Grid) -> SudokuCover {
         let b = grid.box_size();

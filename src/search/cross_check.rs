@@ -80,7 +80,7 @@ pub(crate) fn frame<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usiz
             .collect();
         for index in solutions {
             let mut slots = st.slots.clone();
-            slots[var] = index as u32;
+            slots[var] = crate::index::small(index);
             mirror(checkers, st, &slots);
             if st.disagreement.is_some() {
                 return;
@@ -99,7 +99,7 @@ pub(crate) fn mirror<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &
     let image: Vec<u32> = slots
         .iter()
         .enumerate()
-        .map(|(var, &index)| (st.table.domains[var].len() - 1) as u32 - index)
+        .map(|(var, &index)| crate::index::small(st.table.domains[var].len() - 1) - index)
         .collect();
     let mirrored = Assignment::new(st.table, &image);
     let Some(k) = (0..checkers.len()).find(|&k| !checkers.check_one(k, &mirrored)) else {
@@ -166,7 +166,7 @@ fn supported<V, C: Set<V>>(
 ) -> bool {
     let mut slots = st.slots.clone();
     if slots[var] == UNASSIGNED {
-        slots[var] = index as u32;
+        slots[var] = crate::index::small(index);
     } else if slots[var] as usize != index {
         return false;
     }
@@ -199,7 +199,7 @@ fn supported<V, C: Set<V>>(
     }
     loop {
         for (i, &v) in free.iter().enumerate() {
-            slots[v] = options[i][at[i]] as u32;
+            slots[v] = crate::index::small(options[i][at[i]]);
         }
         if checkers.check_one(k, &Assignment::new(st.table, &slots)) {
             return true;

@@ -593,7 +593,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             self.path = top + 1;
             self.entered = self.entered.max(self.path);
             self.frame_pos[f..=top].fill(j);
-            path.push((index as u32, self.path));
+            path.push((crate::index::small(index), self.path));
             if matches!(taken, Taken::Pruned(_)) {
                 // The walk undoes it as it backs up.
                 return Ok(Reached::Out);
@@ -632,11 +632,10 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let reached = self.descend(prefix, usize::MAX, false, &mut none, &mut path);
         let var = prefix.len();
         match reached {
-            Ok(Reached::Open) => {}
             // Complete: nothing after it, unless the prefix's steps
             // implied the rest of the assignment.
             Ok(Reached::Closed) if var == self.st.n => return Some(Vec::new()),
-            Ok(Reached::Closed) => {}
+            Ok(Reached::Open | Reached::Closed) => {}
             _ => return None,
         }
         let held = self.st.slots[var];

@@ -61,7 +61,7 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
                 if let Some((marks, prev)) = &mut marking {
                     for (wi, (p, now)) in prev.iter_mut().zip(c.words()).enumerate() {
                         for bit in iter_bits(&[*p & !now]) {
-                            marks[wi * 64 + bit] = k as u32;
+                            marks[wi * 64 + bit] = crate::index::small(k);
                         }
                         *p = *now;
                     }
@@ -89,7 +89,7 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
         if st.ordered.len() <= st.n {
             st.ordered.resize_with(st.n + 1, Vec::new);
         }
-        st.ordered[d] = list.iter().rev().map(|&i| i as u32).collect();
+        st.ordered[d] = list.iter().rev().map(|&i| crate::index::small(i)).collect();
     }
     if ONE { frames.store().cand[d] } else { 0 }
 }
@@ -194,16 +194,13 @@ fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
         degrees: &st.options.degrees,
         slots: &st.slots,
     };
-    match &mut st.smallest {
-        Some(tree) => {
-            for &var in &st.kept.touched {
-                tree.update(var as usize, &keys);
-            }
+    if let Some(tree) = &mut st.smallest {
+        for &var in &st.kept.touched {
+            tree.update(var as usize, &keys);
         }
-        None => {
-            st.smallest = Some(Smallest::new(st.n, &keys));
-            st.kept.track();
-        }
+    } else {
+        st.smallest = Some(Smallest::new(st.n, &keys));
+        st.kept.track();
     }
     st.kept.untouch_all();
     st.smallest.as_ref().and_then(Smallest::best).unwrap_or(0)

@@ -1,5 +1,9 @@
 //! The search stack: one frame per depth, holding the variable chosen
 //! there, its untried candidates and the index it holds while assigned.
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use crate::assignment::Table;
 
@@ -18,7 +22,7 @@ pub(crate) struct Store {
 impl Store {
     pub(crate) fn new(n: usize, w: usize) -> Store {
         Store {
-            var_at: (0..=n as u32).collect(),
+            var_at: (0..=crate::index::small(n)).collect(),
             idx_at: vec![0; n + 1],
             cand: vec![0; (n + 1) * w],
             mark: vec![0; n + 1],
@@ -82,7 +86,7 @@ impl<'t, V> Frames<'t, V> for SliceFrames<'_, 't, V> {
     }
     #[inline(always)]
     fn set_var(&mut self, d: usize, var: usize) {
-        self.store.var_at[d] = var as u32;
+        self.store.var_at[d] = crate::index::small(var);
     }
     #[inline(always)]
     fn index(&self, d: usize) -> usize {
@@ -90,7 +94,7 @@ impl<'t, V> Frames<'t, V> for SliceFrames<'_, 't, V> {
     }
     #[inline(always)]
     fn set_index(&mut self, d: usize, index: usize) {
-        self.store.idx_at[d] = index as u32;
+        self.store.idx_at[d] = crate::index::small(index);
     }
     #[inline(always)]
     fn word(&self, d: usize) -> u64 {
@@ -121,6 +125,10 @@ pub(crate) type Values<'t, V> = [[&'t V; 64]; 64];
 
 /// The value table of [`ArrayFrames`] (only for models of 1 to 64
 /// variables whose domains have at most 64 values).
+#[expect(
+    clippy::large_stack_arrays,
+    reason = "built once per search, boxed at once (32 KiB)"
+)]
 pub(crate) fn value_table<V>(table: &Table<V>) -> Box<Values<'_, V>> {
     let pad = &table.domains[0][0];
     let mut values = Box::new([[pad; 64]; 64]);
@@ -192,7 +200,7 @@ impl<'t, V> Frames<'t, V> for ArrayFrames<'_, 't, V> {
     }
     #[inline(always)]
     fn set_index(&mut self, d: usize, index: usize) {
-        self.idx[d % 64] = index as u32;
+        self.idx[d % 64] = crate::index::small(index);
     }
     #[inline(always)]
     fn word(&self, d: usize) -> u64 {

@@ -1,6 +1,10 @@
 //! The protocol of one node, which the loop, a unit's prefix and a probe
 //! share: take the step, count it, report it, and undo it when the
 //! observer stops; and the counting of solutions.
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use crate::assignment::Choice;
 use crate::checkers::sealed::Set;

@@ -54,6 +54,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
     /// let mut model = nqueens(10).unwrap();
     /// assert_eq!(model.search().count_parallel(2).value, 724);
     /// ```
+    #[must_use]
     pub fn count_parallel(self, threads: usize) -> Outcome<u128> {
         if let Err(poisoned) = self.model.usable() {
             return Outcome::refused(poisoned);
@@ -157,46 +158,53 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         };
-        let mut total = Outcome {
-            value: 0,
-            stats: Stats::default(),
-            stop: StopReason::Completed,
-        };
-        if config.tally {
-            total.stats.rejections = Some(
-                model
-                    .checker_names()
-                    .into_iter()
-                    .map(|name| (name.to_owned(), 0))
-                    .collect(),
-            );
-        }
-        let mut skipped = false;
-        for outcome in outcomes {
-            let Some(outcome) = outcome else {
-                skipped = true;
-                continue;
-            };
-            total.value += outcome.value;
-            total.stats.absorb(&outcome.stats);
-            if total.stop.is_complete() && !outcome.stop.is_complete() {
-                total.stop = outcome.stop;
-            }
-        }
-        if skipped && total.stop.is_complete() {
-            total.stop = if shared.used.load(Ordering::Relaxed) >= shared.limit {
-                StopReason::NodeLimit
-            } else if config
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-            {
-                StopReason::Cancelled
-            } else {
-                StopReason::Stopped
-            };
-        }
+        let names = config.tally.then(|| model.checker_names());
+        let cancelled = config
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed));
+        let mut total = sum(outcomes, names, &shared, cancelled);
         total.stats.elapsed = started.elapsed();
         total
     }
+}
+
+/// The units' outcomes summed (`None`: a unit skipped after a stop), with
+/// the rejections per checker when `names` are given.
+fn sum(
+    outcomes: Vec<Option<Outcome<u128>>>,
+    names: Option<Vec<&str>>,
+    shared: &Shared,
+    cancelled: bool,
+) -> Outcome<u128> {
+    let mut total = Outcome {
+        value: 0,
+        stats: Stats::default(),
+        stop: StopReason::Completed,
+    };
+    if let Some(names) = names {
+        total.stats.rejections = Some(names.into_iter().map(|name| (name.to_owned(), 0)).collect());
+    }
+    let mut skipped = false;
+    for outcome in outcomes {
+        let Some(outcome) = outcome else {
+            skipped = true;
+            continue;
+        };
+        total.value += outcome.value;
+        total.stats.absorb(&outcome.stats);
+        if total.stop.is_complete() && !outcome.stop.is_complete() {
+            total.stop = outcome.stop;
+        }
+    }
+    if skipped && total.stop.is_complete() {
+        total.stop = if shared.used.load(Ordering::Relaxed) >= shared.limit {
+            StopReason::NodeLimit
+        } else if cancelled {
+            StopReason::Cancelled
+        } else {
+            StopReason::Stopped
+        };
+    }
+    total
 }

@@ -87,7 +87,7 @@ fn narrow_implying<V, C: Set<V>>(
     loop {
         if let Some((var, changer)) = st.kept.next_queued() {
             if implying && st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
-                st.singles.push((var as u32, changer));
+                st.singles.push((crate::index::small(var), changer));
             }
             wake(&*checkers, st, var, changer)?;
         } else if let Some((k, var)) = st.kept.next_waiting(&watch.cost) {
@@ -172,10 +172,14 @@ fn imply<V, C: Set<V>>(
     let index = crate::candidates::iter_bits(st.kept.of(var))
         .next()
         .unwrap_or_default();
-    st.slots[var] = index as u32;
+    st.slots[var] = crate::index::small(index);
     st.kept.touch(var);
     checkers.assign_all(st.choice(var, index), st.watch);
-    st.implied.push((var as u32, index as u32, changer));
+    st.implied.push((
+        crate::index::small(var),
+        crate::index::small(index),
+        changer,
+    ));
     Ok(())
 }
 
@@ -191,7 +195,7 @@ fn narrow_one<V, C: Set<V>>(
     if audit.is_some() || st.removals.is_some() {
         st.kept.log = Some(Vec::new());
     }
-    st.kept.running = k as u32;
+    st.kept.running = crate::index::small(k);
     let result = checkers.narrow_one(
         k,
         var,
@@ -204,7 +208,7 @@ fn narrow_one<V, C: Set<V>>(
     st.kept.running = NOBODY;
     let removed = st.kept.log.take().unwrap_or_default();
     if let Some(list) = &mut st.removals {
-        list.extend(removed.iter().map(|&(v, i)| (v, i, k as u32)));
+        list.extend(removed.iter().map(|&(v, i)| (v, i, crate::index::small(k))));
     }
     if let Some(before) = audit {
         super::cross_check::removals(checkers, st, k, &before, &removed);
@@ -311,7 +315,11 @@ fn record_filtered<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usize
                 while gone != 0 {
                     let bit = gone.trailing_zeros() as usize;
                     gone &= gone - 1;
-                    found.push((var as u32, (wi * 64 + bit) as u32, k as u32));
+                    found.push((
+                        crate::index::small(var),
+                        crate::index::small(wi * 64 + bit),
+                        crate::index::small(k),
+                    ));
                 }
                 *b = *now;
             }

@@ -42,9 +42,9 @@ pub(crate) fn report_after_step<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<
 
 /// Reports the rejected domain indices of frame `d` (variable `var`) from
 /// the cursor up to `upto`.
-pub(crate) fn report<'t, V, C: Set<V>, O: Observer<V>>(
+pub(crate) fn report<V, C: Set<V>, O: Observer<V>>(
     checkers: &C,
-    st: &mut State<'t, V>,
+    st: &mut State<'_, V>,
     observer: &mut O,
     d: usize,
     var: usize,
@@ -71,7 +71,7 @@ pub(crate) fn report<'t, V, C: Set<V>, O: Observer<V>>(
             break;
         }
     }
-    st.cursor[d] = st.cursor[d].max(upto as u32);
+    st.cursor[d] = st.cursor[d].max(u32::try_from(upto).unwrap_or(u32::MAX));
     answer
 }
 
@@ -115,9 +115,9 @@ pub(crate) fn emit<V, O: Observer<V>>(observer: &mut O, event: &Event<'_, V>) ->
 /// Reports the removals narrowing made for the step just assigned at depth
 /// `d` (and forgets them).
 #[inline]
-pub(crate) fn report_removals<'t, V, C: Set<V>, O: Observer<V>>(
+pub(crate) fn report_removals<V, C: Set<V>, O: Observer<V>>(
     checkers: &C,
-    st: &mut State<'t, V>,
+    st: &mut State<'_, V>,
     observer: &mut O,
     d: usize,
 ) -> Control {
@@ -132,9 +132,9 @@ pub(crate) fn report_removals<'t, V, C: Set<V>, O: Observer<V>>(
 
 /// [`report_removals`] of the removals `found`, out of line.
 #[inline(never)]
-fn report_each_removal<'t, V, C: Set<V>, O: Observer<V>>(
+fn report_each_removal<V, C: Set<V>, O: Observer<V>>(
     checkers: &C,
-    st: &State<'t, V>,
+    st: &State<'_, V>,
     observer: &mut O,
     d: usize,
     found: Vec<(u32, u32, u32)>,

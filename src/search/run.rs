@@ -18,6 +18,10 @@
 //!
 //! Everything else (variable orders, narrowing, observers) is decided at
 //! run time, on the general path (`LEAN = false`).
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use crate::assignment::{Assignment, Choice};
 use crate::checkers::sealed::Set;
@@ -95,7 +99,7 @@ fn untake<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
     index: usize,
 ) {
     if !LEAN && st.options.value_order.is_some() {
-        st.ordered[d].push(index as u32);
+        st.ordered[d].push(crate::index::small(index));
     } else if ONE {
         *c |= 1 << index;
     } else {
@@ -217,6 +221,10 @@ where
 
 /// The loop itself, for [`run`] and [`run_in_arrays`].
 #[inline(always)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "the node loop in one function, so that its counters and the current frame's candidates stay in registers"
+)]
 fn body<'t, V, C, O, F, const ONE: bool, const COUNT: bool, const LEAN: bool, const LOOK: bool>(
     checkers: &mut C,
     frames: &mut F,

@@ -59,7 +59,7 @@ impl Smallest {
         let leaves = n.next_power_of_two().max(2);
         let mut tree = vec![NONE; 2 * leaves];
         for (var, node) in tree[leaves..leaves + n].iter_mut().enumerate() {
-            *node = var as u32;
+            *node = crate::index::small(var);
         }
         for i in (1..leaves).rev() {
             tree[i] = keys.better(tree[2 * i], tree[2 * i + 1]);
@@ -70,7 +70,7 @@ impl Smallest {
     /// Plays the matches on the way from `var`'s leaf to the root again.
     #[inline]
     pub(crate) fn update(&mut self, var: usize, keys: &Keys<'_>) {
-        let mut i = (self.leaves + var) / 2;
+        let mut i = self.leaves.midpoint(var);
         while i >= 1 {
             self.tree[i] = keys.better(self.tree[2 * i], self.tree[2 * i + 1]);
             i /= 2;

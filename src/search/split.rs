@@ -35,14 +35,23 @@ fn rejected_alone(out: &[Unit], unit: &Unit) -> bool {
 /// checker rejects are left out, and so is the rest of the chain of middle
 /// values once one of them is rejected.
 pub(crate) fn mirror_roots<V, C: Checkers<V>>(model: &mut Model<V, C>) -> Vec<Unit> {
-    let sizes: Vec<u32> = model.table.domains.iter().map(|d| d.len() as u32).collect();
+    let sizes: Vec<u32> = model
+        .table
+        .domains
+        .iter()
+        .map(|d| crate::index::small(d.len()))
+        .collect();
     let mut roots = Vec::new();
     let mut middles: Vec<u32> = Vec::new();
     for size in sizes {
         let Some(next) = next_candidates(model, &middles) else {
             return roots;
         };
-        for low in next.iter().map(|&i| i as u32).filter(|&i| i < size / 2) {
+        for low in next
+            .iter()
+            .map(|&i| crate::index::small(i))
+            .filter(|&i| i < size / 2)
+        {
             let mut prefix = middles.clone();
             prefix.push(low);
             roots.push(Unit { prefix, weight: 2 });
@@ -204,7 +213,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
             }
             for index in next {
                 let mut prefix = unit.prefix.clone();
-                prefix.push(index as u32);
+                prefix.push(crate::index::small(index));
                 out.push(Unit {
                     prefix,
                     weight: unit.weight,

@@ -2,6 +2,10 @@
 //! data of one search, and the questions it answers about itself. The
 //! verbs are in `step` (taking and undoing a step), `enter` (entering a
 //! frame) and `report` (telling an observer).
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use std::time::Instant;
 
@@ -26,6 +30,10 @@ pub(crate) const ALL: usize = usize::MAX;
 pub(crate) const IMPLIED: u32 = u32::MAX;
 
 /// The search's state outside the frames and the checkers.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent modes of one search, read on the hot path"
+)]
 pub(crate) struct State<'t, V> {
     pub(crate) table: &'t Table<V>,
     pub(crate) options: &'t Options<V>,

@@ -24,7 +24,7 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
     choice: Choice<'t, V>,
 ) -> Result<usize, Wipeout> {
     frames.set_index(d, choice.index);
-    st.slots[choice.var] = choice.index as u32;
+    st.slots[choice.var] = crate::index::small(choice.index);
     st.kept.touch(choice.var);
     checkers.assign_all(choice, st.watch);
     if !st.propagating {

@@ -286,7 +286,11 @@ impl Trace {
                     };
                     let _ = write!(steps, "{}[{},", if next > 0 { ",\n" } else { "" }, r.var);
                     json_str(&mut steps, &r.value);
-                    let _ = write!(steps, ",{},", cell.map_or(-1, |c| c as i64));
+                    let _ = write!(
+                        steps,
+                        ",{},",
+                        cell.map_or(-1, |c| i64::try_from(c).unwrap_or(-1))
+                    );
                     json_str(&mut steps, &label);
                     steps.push(']');
                     next
@@ -303,7 +307,7 @@ impl Trace {
                     let text = self.rejection(r);
                     let next = reason_ids.len();
                     let reason = *reason_ids.entry(text.clone()).or_insert_with(|| {
-                        let index = checker.map_or(-1, |k| k as i64);
+                        let index = checker.map_or(-1, |k| i64::try_from(k).unwrap_or(-1));
                         let _ = write!(reasons, "{}[{index},", if next > 0 { ",\n" } else { "" });
                         json_str(&mut reasons, checker.map_or("", |k| self.checker(k)));
                         reasons.push(',');

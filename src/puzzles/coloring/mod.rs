@@ -457,6 +457,10 @@ impl Graph {
     /// assert!(c5.edges().iter().all(|&(u, v)| colors[u - 1] != colors[v - 1]));
     /// assert_eq!(colors.iter().max(), Some(&2));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// Never: a vertex has fewer neighbours than the colours it may take.
     #[must_use]
     pub fn greedy_coloring(&self) -> Vec<usize> {
         let n = self.vertices();
@@ -465,7 +469,9 @@ impl Graph {
         let mut colors = vec![usize::MAX; n];
         for v in order {
             let taken: Vec<usize> = self.neighbours(v).iter().map(|&u| colors[u - 1]).collect();
-            colors[v - 1] = (0..).find(|c| !taken.contains(c)).expect("a free colour");
+            colors[v - 1] = (0..=taken.len())
+                .find(|c| !taken.contains(c))
+                .expect("one of its neighbours' count + 1 colours is free");
         }
         colors
     }
@@ -709,6 +715,10 @@ pub const AUSTRALIA_COLORS: [&str; 3] = ["red", "green", "blue"];
 /// assert_eq!(map.degree(map.vertex("SA").unwrap()), 5);
 /// assert_eq!(map.degree(map.vertex("T").unwrap()), 0);
 /// ```
+///
+/// # Panics
+///
+/// Never: the regions and borders are fixed, and valid.
 #[must_use]
 pub fn australia_map() -> Graph {
     let mut graph = Graph::named(AUSTRALIA_REGIONS);
@@ -733,6 +743,10 @@ pub fn australia_map() -> Graph {
 /// let first = model.search().first().value.unwrap();
 /// assert_eq!(first, ["red", "green", "blue", "red", "green", "red", "red"]);
 /// ```
+///
+/// # Panics
+///
+/// Never: the map and its colours make a valid model.
 #[must_use]
 pub fn australia() -> Model<&'static str, (NeighboursDiffer,)> {
     coloring_with(&australia_map(), &AUSTRALIA_COLORS, VariableOrder::Declared)

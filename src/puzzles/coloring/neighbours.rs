@@ -1,5 +1,9 @@
 //! The colouring rule as an incremental checker: the ends of every edge
 //! differ.
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::candidates::Candidates;
@@ -118,7 +122,7 @@ impl NeighboursDiffer {
 }
 
 impl<V> Checker<V> for NeighboursDiffer {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "neighbours"
     }
 

@@ -522,6 +522,10 @@ pub fn sudoku(grid: &Grid) -> Model<u8, impl Checkers<u8> + Clone + Send + Sync 
 /// assert_eq!(model.search().count().value, 288);
 /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
 /// ```
+///
+/// # Panics
+///
+/// Never: a grid makes a valid model of its size.
 #[must_use]
 pub fn sudoku_with(
     grid: &Grid,
@@ -551,6 +555,10 @@ pub fn sudoku_with(
 /// assert!(model.search().first().value.is_some());
 /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
 /// ```
+///
+/// # Panics
+///
+/// Never: a grid makes a valid model of its size.
 #[must_use]
 pub fn sudoku_with_places(
     grid: &Grid,
@@ -618,6 +626,10 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// assert_eq!(model.search().count().value, 288);
 /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
 /// ```
+///
+/// # Panics
+///
+/// Never: a grid makes a valid model of its size.
 #[must_use]
 pub fn sudoku_all_different(grid: &Grid, order: VariableOrder) -> Model<u8, Vec<DynChecker<u8>>> {
     let size = grid.size();

@@ -1,4 +1,8 @@
 //! The "places" rule: every digit keeps a place in every unit.
+#![expect(
+    clippy::inline_always,
+    reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
+)]
 
 use std::sync::{Arc, OnceLock};
 
@@ -74,6 +78,10 @@ impl Layout {
         Arc::clone(&all[b - 1])
     }
 
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "units and positions are below 3 x 9: boxes are at most MAX_BOX = 3 wide"
+    )]
     fn new(b: usize) -> Layout {
         let size = b * b;
         let n = size * size;
@@ -188,9 +196,7 @@ impl Places {
         let u = 3 * self.layout.size;
         let open = &self.open[e * u..(e + 1) * u];
         let outside = &self.layout.outside[x * u..(x + 1) * u];
-        open.iter()
-            .zip(outside)
-            .fold(true, |all, (&o, &m)| all & (o & m != 0))
+        open.iter().zip(outside).all(|(&o, &m)| o & m != 0)
     }
 
     /// The digits (as a mask of domain indices) that cell `x` must take
@@ -239,7 +245,7 @@ impl Places {
 }
 
 impl<V> Checker<V> for Places {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "places"
     }
 
