@@ -18,6 +18,16 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ModelError {
+    /// A declared [symmetry](crate::Symmetry) is not a one-to-one map of
+    /// the model's candidates onto its candidates (after pins and
+    /// restrictions), or the generators make too large a group.
+    #[error("symmetry `{name}` is refused: {reason}")]
+    InvalidSymmetry {
+        /// The generator's name (the names of all, for too large a group).
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A variable was declared with no values.
     #[error("variable `{name}` has an empty domain")]
     EmptyDomain {

@@ -68,6 +68,7 @@ mod index;
 mod model;
 mod outcome;
 mod search;
+mod symmetry;
 mod wake;
 
 pub use assignment::{Assignment, Choice, ModelInfo};
@@ -78,8 +79,11 @@ pub use domains::{Conflict, Domains};
 pub use error::{ModelError, UnitError};
 pub use model::{Model, ModelBuilder, ValueOrder, VariableOrder};
 pub use observe::{Control, Event, NoObserver, Observer};
-pub use outcome::{Disagreement, Outcome, Stats, StopReason};
-pub use search::{Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads};
+pub use outcome::{Disagreement, FalseSymmetry, Outcome, Stats, StopReason};
+pub use search::{
+    Classes, Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads,
+};
+pub use symmetry::{MAX_GROUP, Symmetry};
 pub use wake::Wake;
 
 #[cfg(doctest)]

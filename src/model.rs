@@ -45,6 +45,8 @@ pub(crate) struct Options<V> {
     pub(crate) order: VariableOrder,
     pub(crate) value_order: Option<ValueOrder<V>>,
     pub(crate) mirror: bool,
+    /// The declared symmetry group, if any.
+    pub(crate) group: Option<crate::symmetry::Group>,
     /// Per variable, for the smallest-domain-first tie rule.
     pub(crate) degrees: Vec<u32>,
 }
@@ -82,6 +84,7 @@ pub struct ModelBuilder<V> {
     order: VariableOrder,
     value_order: Option<ValueOrder<V>>,
     mirror: bool,
+    symmetries: Vec<crate::Symmetry>,
 }
 
 impl<V> Default for ModelBuilder<V> {
@@ -95,6 +98,7 @@ impl<V> Default for ModelBuilder<V> {
             order: VariableOrder::Declared,
             value_order: None,
             mirror: false,
+            symmetries: Vec::new(),
         }
     }
 }
@@ -345,6 +349,33 @@ impl<V> ModelBuilder<V> {
         self
     }
 
+    /// Declares a generator of the model's symmetry group: a map of
+    /// literals that takes every solution to a solution. The group is what
+    /// the generators make together;
+    /// [`Search::count_classes`](crate::Search::count_classes) counts the
+    /// solutions up to it.
+    ///
+    /// [`build`](Self::build) refuses a generator that does not map the
+    /// candidates (after pins and restrictions) one to one onto the
+    /// candidates, and generators that make more than
+    /// [`MAX_GROUP`](crate::MAX_GROUP) symmetries. That it maps solutions
+    /// to solutions is the caller's promise, checked on every solution
+    /// that `count_classes` finds.
+    ///
+    /// ```
+    /// use backtracker::{puzzles::nqueens_rows, ModelError, Symmetry};
+    ///
+    /// let mut b = nqueens_rows(8)?;
+    /// b.symmetry(Symmetry::square_rows(8)[0].clone()).pin(0, &0);
+    /// let error = b.build(()).unwrap_err();
+    /// assert!(matches!(error, ModelError::InvalidSymmetry { ref name, .. } if name == "rotation 90"));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn symmetry(&mut self, generator: crate::Symmetry) -> &mut Self {
+        self.symmetries.push(generator);
+        self
+    }
+
     /// Builds the model with the given checkers: a tuple of checkers (the
     /// static, fastest path), a `Vec<DynChecker<V>>` of boxed checkers of any
     /// types, or `()` for none.
@@ -399,6 +430,13 @@ impl<V> ModelBuilder<V> {
                 name: self.names[var].clone(),
             });
         }
+        let group = if self.symmetries.is_empty() {
+            None
+        } else {
+            let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
+            let kept = |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
+            Some(crate::symmetry::Group::new(&self.symmetries, &sizes, kept)?)
+        };
         let table = Table {
             names: self.names,
             domains: self.domains,
@@ -432,6 +470,7 @@ impl<V> ModelBuilder<V> {
                 order: self.order,
                 value_order: self.value_order,
                 mirror: self.mirror,
+                group,
                 degrees,
             }),
             poisoned: false,

@@ -28,6 +28,9 @@ pub enum StopReason {
     Cancelled,
     /// Cross-check mode found a checker whose answers disagree.
     Disagreement(Box<Disagreement>),
+    /// A declared [symmetry](crate::Symmetry) does not hold: it maps a
+    /// solution to an assignment that is not one.
+    FalseSymmetry(Box<FalseSymmetry>),
     /// The model cannot be searched: a checker panicked during an earlier
     /// search, so the checkers' state may be inconsistent (see
     /// [`Model::is_poisoned`](crate::Model::is_poisoned)). Nothing was searched.
@@ -57,10 +60,36 @@ impl fmt::Display for StopReason {
             StopReason::NodeLimit => f.write_str("node limit reached"),
             StopReason::Cancelled => f.write_str("cancelled"),
             StopReason::Disagreement(d) => write!(f, "{d}"),
+            StopReason::FalseSymmetry(s) => write!(f, "{s}"),
             StopReason::Unusable => {
                 f.write_str("the model is unusable: a checker panicked during an earlier search")
             }
         }
+    }
+}
+
+/// A declared [symmetry](crate::Symmetry) that does not hold, found when
+/// classes were counted ([`Search::count_classes`](crate::Search::count_classes)):
+/// its image of a solution is not a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FalseSymmetry {
+    /// The generator's name.
+    pub symmetry: String,
+    /// The solution, as `name = value` pairs.
+    pub solution: String,
+    /// Why its image is not a solution: the checker that rejects it, or
+    /// the variable it assigns twice.
+    pub reason: String,
+}
+
+impl fmt::Display for FalseSymmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the declared symmetry `{}` does not hold: the image of the solution {} {}",
+            self.symmetry, self.solution, self.reason
+        )
     }
 }
 

@@ -5,6 +5,7 @@ use crate::checkers::Checkers;
 use crate::constraints::AtMostOnePerLine;
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder};
+use crate::symmetry::Symmetry;
 
 /// The largest board the reference model accepts: its diagonals (2N - 1 of
 /// them) fit in one machine word. Beyond it no count is within reach anyway
@@ -141,7 +142,10 @@ pub fn nqueens_rows(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
 /// incrementally, so each filters a row's candidates with a shift and a
 /// mask. They are [`AtMostOnePerLine::small`] checkers (line functions
 /// on the column's index), one machine word of state each. It declares mirror symmetry (reflecting every queen left to right
-/// gives another solution).
+/// gives another solution), and the 8 symmetries of the board
+/// ([`Symmetry::square_rows`]), by which
+/// [`Search::count_classes`](crate::Search::count_classes) counts the
+/// fundamental solutions.
 ///
 /// The checkers are a tuple, so searches are monomorphised and inlined.
 ///
@@ -162,6 +166,9 @@ pub fn nqueens(
 ) -> Result<Model<usize, impl Checkers<usize> + Clone + Send + Sync>, ModelError> {
     let mut b = nqueens_rows(n)?;
     b.mirror_symmetry();
+    for generator in Symmetry::square_rows(n) {
+        b.symmetry(generator);
+    }
     b.build((
         AtMostOnePerLine::small(Rule::Columns.name(), |_, col| col),
         AtMostOnePerLine::small(Rule::Diagonals.name(), |row, col| row + col),

@@ -371,6 +371,21 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         Ok(reached)
     }
 
+    /// The name of variable `var`.
+    pub(super) fn name(&self, var: usize) -> &str {
+        &self.st.table.names[var]
+    }
+
+    /// The first checker (by name) whose `check` rejects the complete
+    /// assignment `indices` (a domain index per variable), if any.
+    pub(super) fn rejecting(&self, indices: &[u32]) -> Option<&str> {
+        let assignment = crate::assignment::Assignment::new(self.st.table, indices);
+        let checkers = home(self.checkers);
+        (0..checkers.len())
+            .find(|&k| !checkers.check_one(k, &assignment))
+            .map(|k| checkers.name(k))
+    }
+
     /// The whole assignment of a model without variables, or of a complete
     /// prefix with no step to judge: whether every checker accepts it.
     pub(super) fn complete_is_solution(&self) -> bool {

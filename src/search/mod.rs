@@ -10,6 +10,7 @@
 //! several threads. `docs/architecture.md` maps them all.
 
 mod budget;
+mod classes;
 mod cross_check;
 mod engine;
 mod enter;
@@ -38,6 +39,7 @@ use crate::observe::{NoObserver, Observer, TallyOnly};
 use crate::outcome::{Outcome, Stats, StopReason};
 use crate::trace::Trace;
 
+pub use classes::Classes;
 pub use estimate::{Estimate, Interval};
 pub use parallel::{MAX_THREADS, resolve_threads};
 pub use unit::Unit;

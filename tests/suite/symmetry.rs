@@ -1,0 +1,311 @@
+//! Declared symmetry groups: the builder's checks, counts up to symmetry
+//! against OEIS and brute-force orbit counts, and false declarations caught.
+
+use backtracker::constraints::Predicate;
+use backtracker::puzzles::nqueens;
+use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, Symmetry};
+use proptest::prelude::*;
+
+/// OEIS A000170 (all solutions) and A002562 (up to the board's 8
+/// symmetries), N = 1 to 16.
+const QUEENS: [(u128, u128); 16] = [
+    (1, 1),
+    (0, 0),
+    (0, 0),
+    (2, 1),
+    (10, 2),
+    (4, 1),
+    (40, 6),
+    (92, 12),
+    (352, 46),
+    (724, 92),
+    (2_680, 341),
+    (14_200, 1_787),
+    (73_712, 9_233),
+    (365_596, 45_752),
+    (2_279_184, 285_053),
+    (14_772_512, 1_846_955),
+];
+
+fn queens_classes(n: usize) {
+    let outcome = nqueens(n).unwrap().search().count_classes();
+    assert_eq!(outcome.stop, StopReason::Completed, "n = {n}");
+    let classes = outcome.value;
+    assert_eq!(
+        (classes.solutions, classes.classes),
+        QUEENS[n - 1],
+        "n = {n}"
+    );
+    let group = if n == 1 { 1 } else { 8 };
+    assert_eq!(classes.group, group, "n = {n}");
+}
+
+#[test]
+fn nqueens_counts_its_fundamental_solutions_as_oeis_does() {
+    for n in 1..=10 {
+        queens_classes(n);
+    }
+}
+
+#[test]
+#[ignore = "long: N = 11 to 14 enumerate every solution (the extended run)"]
+fn nqueens_counts_its_fundamental_solutions_up_to_14() {
+    for n in 11..=14 {
+        queens_classes(n);
+    }
+}
+
+/// A map of whole assignments.
+type Map<'a> = dyn Fn(&[usize]) -> Vec<usize> + 'a;
+
+/// The orbits of `solutions` under the group the maps `generators`
+/// generate (each a map of whole assignments), by union-find.
+fn orbits(solutions: &[Vec<usize>], generators: &[&Map<'_>]) -> usize {
+    let mut parent: Vec<usize> = (0..solutions.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for (i, s) in solutions.iter().enumerate() {
+        for g in generators {
+            let image = g(s);
+            let j = solutions
+                .iter()
+                .position(|t| *t == image)
+                .expect("an image is a solution");
+            let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+            parent[a] = b;
+        }
+    }
+    (0..solutions.len())
+        .filter(|&i| root(&mut parent, i) == i)
+        .count()
+}
+
+/// Every assignment of `n` variables over `0..d` that `accept` accepts.
+fn brute(n: usize, d: usize, accept: impl Fn(&[usize]) -> bool) -> Vec<Vec<usize>> {
+    let total = d.pow(u32::try_from(n).unwrap());
+    (0..total)
+        .map(|mut code| {
+            (0..n)
+                .map(|_| {
+                    let v = code % d;
+                    code /= d;
+                    v
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|a| accept(a))
+        .collect()
+}
+
+#[test]
+fn board_cells_count_as_brute_force_orbits() {
+    // 3 x 3 cells of 0 or 1 with exactly one 1 in every row: 27 boards.
+    let n = 3;
+    let accept = |a: &[usize]| (0..n).all(|r| (0..n).filter(|&c| a[r * n + c] == 1).count() == 1);
+    let solutions = brute(n * n, 2, accept);
+    let rotate = |a: &[usize]| {
+        let mut b = vec![0; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                b[c * n + (n - 1 - r)] = a[r * n + c];
+            }
+        }
+        b
+    };
+    let reflect = |a: &[usize]| {
+        let mut b = vec![0; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                b[r * n + (n - 1 - c)] = a[r * n + c];
+            }
+        }
+        b
+    };
+    // One 1 per row is not kept by a rotation: the rows' rule is false for
+    // it, and the search must say so.
+    let expected_false = solutions.iter().any(|s| !accept(&rotate(s)));
+    assert!(expected_false);
+    let build = |generators: Vec<Symmetry>| {
+        let mut b = ModelBuilder::new();
+        for cell in 0..n * n {
+            b.variable(format!("c{cell}"), 0..2usize);
+        }
+        for g in generators {
+            b.symmetry(g);
+        }
+        let rows: Vec<DynChecker<usize>> = (0..n)
+            .map(|r| {
+                let cells: Vec<usize> = (0..n).map(|c| r * n + c).collect();
+                Box::new(Predicate::new(format!("row {r}"), cells, |v| {
+                    (0..3).filter(|&i| v[i] == 1usize).count() == 1
+                })) as DynChecker<usize>
+            })
+            .collect();
+        b.build(rows).unwrap()
+    };
+    // The reflection alone holds: classes as brute force says.
+    let [rotation, reflection] = Symmetry::square_cells(n);
+    let outcome = build(vec![reflection.clone()]).search().count_classes();
+    assert_eq!(outcome.stop, StopReason::Completed);
+    assert_eq!(outcome.value.solutions, solutions.len() as u128);
+    assert_eq!(
+        outcome.value.classes,
+        orbits(&solutions, &[&reflect]) as u128
+    );
+    assert_eq!(outcome.value.group, 2);
+    // With the rotation: refused as it reaches a solution it breaks.
+    let outcome = build(vec![rotation, reflection]).search().count_classes();
+    match outcome.stop {
+        StopReason::FalseSymmetry(found) => {
+            assert_eq!(found.symmetry, "rotation 90");
+            assert!(found.reason.contains("row"), "{}", found.reason);
+        }
+        other => panic!("expected a false symmetry, got {other:?}"),
+    }
+}
+
+#[test]
+fn interchangeable_colours_count_as_brute_force_orbits() {
+    // Proper 3-colourings of a path of 4 vertices: 3 * 2^3 = 24, and 4
+    // classes under the 6 permutations of the colours.
+    let accept = |a: &[usize]| a.windows(2).all(|w| w[0] != w[1]);
+    let solutions = brute(4, 3, accept);
+    let swap = |i: usize| [1, 0, 2][i];
+    let cycle = |i: usize| (i + 1) % 3;
+    let by_swap = |a: &[usize]| a.iter().map(|&i| swap(i)).collect::<Vec<_>>();
+    let by_cycle = |a: &[usize]| a.iter().map(|&i| cycle(i)).collect::<Vec<_>>();
+    let expected = orbits(&solutions, &[&by_swap, &by_cycle]);
+    assert_eq!((solutions.len(), expected), (24, 4));
+    let mut b = ModelBuilder::new();
+    for v in 0..4 {
+        b.variable(format!("v{v}"), ["red", "green", "blue"]);
+    }
+    b.symmetry(Symmetry::values("swap red and green", swap));
+    b.symmetry(Symmetry::values("cycle the colours", cycle));
+    let edges: Vec<DynChecker<&str>> = (0..3)
+        .map(|i| {
+            Box::new(Predicate::new(format!("edge {i}"), [i, i + 1], |v| {
+                v[0] != v[1]
+            })) as DynChecker<&str>
+        })
+        .collect();
+    let mut model = b.build(edges).unwrap();
+    let classes = model.search().count_classes().value;
+    assert_eq!(
+        (classes.solutions, classes.classes, classes.group),
+        (24, 4, 6)
+    );
+}
+
+#[test]
+fn a_generator_that_is_not_one_to_one_on_the_candidates_is_refused() {
+    let builder = || {
+        let mut b = ModelBuilder::new();
+        b.variable("x", 0..3usize);
+        b.variable("y", 0..3usize);
+        b
+    };
+    let refused = |b: ModelBuilder<usize>, name: &str, reason: &str| match b.build(()).unwrap_err()
+    {
+        ModelError::InvalidSymmetry { name: n, reason: r } => {
+            assert_eq!(n, name);
+            assert!(r.contains(reason), "{r}");
+        }
+        other => panic!("expected an invalid symmetry, got {other}"),
+    };
+    let mut b = builder();
+    b.symmetry(Symmetry::variables("out", |v| v + 1));
+    refused(b, "out", "outside the model");
+    let mut b = builder();
+    b.symmetry(Symmetry::values("onto 0", |_| 0));
+    refused(b, "onto 0", "two candidates");
+    // A pin: y = 2 alone is left, and swapping x and y maps x = 0 onto
+    // y = 0, which is no candidate.
+    let mut b = builder();
+    b.symmetry(Symmetry::variables("swap", |v| 1 - v))
+        .pin(1, &2);
+    refused(b, "swap", "not a candidate");
+    // Eight interchangeable variables: 8! symmetries, too many.
+    let mut b = ModelBuilder::new();
+    for v in 0..8 {
+        b.variable(format!("v{v}"), 0..2usize);
+    }
+    b.symmetry(Symmetry::variables("swap", |v| [1, 0, 2, 3, 4, 5, 6, 7][v]));
+    b.symmetry(Symmetry::variables("cycle", |v| (v + 1) % 8));
+    refused(b, "swap, cycle", "more than");
+}
+
+#[test]
+fn a_model_without_symmetry_counts_every_solution_as_a_class() {
+    let mut b = ModelBuilder::new();
+    b.variable("x", 0..3usize);
+    let classes = b.build(()).unwrap().search().count_classes().value;
+    assert_eq!(
+        (classes.solutions, classes.classes, classes.group),
+        (3, 3, 1)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random tables of allowed assignments over 3 variables with domains
+    /// of 3, and a random permutation of the variables and one of the
+    /// values: brute force says whether the group holds. When it does, the
+    /// search gives the plain count and the brute-force orbits; when it
+    /// does not, the search stops on a false symmetry.
+    #[test]
+    fn random_groups_are_counted_or_caught(
+        allowed in proptest::collection::vec(any::<bool>(), 27),
+        vars in Just(vec![0usize, 1, 2]).prop_shuffle(),
+        values in Just(vec![0usize, 1, 2]).prop_shuffle(),
+        symmetric in any::<bool>(),
+    ) {
+        // Half the cases made symmetric: allowed where its whole orbit is.
+        let code = |a: &[usize]| a[0] + 3 * a[1] + 9 * a[2];
+        let map = |a: &[usize]| {
+            let mut b = vec![0; 3];
+            for (v, &i) in a.iter().enumerate() {
+                b[vars[v]] = values[i];
+            }
+            b
+        };
+        let plain = |a: &[usize]| allowed[code(a)];
+        let orbit_allowed = |a: &[usize]| {
+            let mut x = a.to_vec();
+            (0..6).all(|_| {
+                let ok = plain(&x);
+                x = map(&x);
+                ok
+            })
+        };
+        let accept = |a: &[usize]| if symmetric { orbit_allowed(a) } else { plain(a) };
+        let solutions = brute(3, 3, accept);
+        let holds = solutions.iter().all(|s| accept(&map(s)));
+        let table: Vec<bool> = (0..27)
+            .map(|c| accept(&[c % 3, (c / 3) % 3, c / 9]))
+            .collect();
+        let mut b = ModelBuilder::new();
+        for v in 0..3 {
+            b.variable(format!("x{v}"), 0..3usize);
+        }
+        let (vs, is) = (vars.clone(), values.clone());
+        b.symmetry(Symmetry::literals("g", move |v, i| (vs[v], is[i])));
+        let rule = Predicate::new("table", [0, 1, 2], move |x| table[x[0] + 3 * x[1] + 9 * x[2]]);
+        let mut model = b.build((rule,)).unwrap();
+        let outcome = model.search().count_classes();
+        if holds {
+            prop_assert_eq!(&outcome.stop, &StopReason::Completed);
+            prop_assert_eq!(outcome.value.solutions, solutions.len() as u128);
+            let expected = if solutions.is_empty() { 0 } else { orbits(&solutions, &[&map]) };
+            prop_assert_eq!(outcome.value.classes, expected as u128);
+        } else {
+            prop_assert!(matches!(outcome.stop, StopReason::FalseSymmetry(_)), "{:?}", outcome.stop);
+        }
+    }
+}
