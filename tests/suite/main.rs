@@ -22,6 +22,7 @@ mod oracle;
 mod parallel_units;
 mod poisoned;
 mod puzzles_grids;
+mod restarts;
 mod table;
 mod traces;
 mod unit_prefixes;
