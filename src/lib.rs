@@ -28,7 +28,8 @@
 //! Beyond those: [`exact_cover`] states a problem as items and options
 //! (Knuth's exact cover) and searches it on the same engine,
 //! [`observe`] and [`trace`] show the state-space tree,
-//! [`units`] splits a long count for threads and machines, [`puzzles`] has
+//! [`units`] splits a long count for threads and machines, [`Restarts`]
+//! runs a hard search as short attempts with budgets, [`puzzles`] has
 //! reference models ([`puzzles::nqueens`] is the flagship), and [`board`]
 //! draws grids. The engine's contract (what `promising` may assume, when
 //! the hooks run) is in `docs/architecture.md`.
@@ -67,6 +68,7 @@ mod error;
 mod index;
 mod model;
 mod outcome;
+mod restart;
 mod search;
 mod symmetry;
 mod wake;
@@ -80,6 +82,9 @@ pub use error::{ModelError, UnitError};
 pub use model::{Model, ModelBuilder, ValueOrder, VariableOrder};
 pub use observe::{Control, Event, NoObserver, Observer};
 pub use outcome::{Disagreement, FalseSymmetry, Outcome, Stats, StopReason};
+pub use restart::{
+    Attempt, RestartError, RestartStop, Restarted, Restarts, Rng, Schedule, TieRule,
+};
 pub use search::{
     Classes, Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads,
 };

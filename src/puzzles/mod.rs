@@ -12,6 +12,7 @@
 //! ```
 
 pub mod coloring;
+pub mod knights_tour;
 mod nqueens;
 pub mod polyomino;
 pub mod sudoku;

@@ -1,14 +1,40 @@
 //! The rules of a tour as checkers: consecutive moves a knight's move
 //! apart, and no unvisited square left without a way in and out.
 
-use backtracker::{Assignment, Candidates, Checker, Choice, Conflict, Domains};
+use crate::assignment::{Assignment, Choice};
+use crate::candidates::Candidates;
+use crate::checker::Checker;
+use crate::domains::{Conflict, Domains};
 
 use super::{Board, MAX_SQUARES, Square};
 
 /// Consecutive moves are a knight's move apart; in a closed tour the last
-/// move is also a knight's move from the first.
+/// move is also a knight's move from the first. Named `knight moves`.
+///
+/// Its `filter` keeps a move's candidates with one AND per word against the
+/// precomputed bitset of the squares a knight reaches from the move before
+/// (and after) it. It judges a model whose variable `k` is move `k` and
+/// whose values are the squares, as [`model`](super::model) builds it.
+///
+/// ```
+/// use backtracker::ModelBuilder;
+/// use backtracker::constraints::AtMostOnePerLine;
+/// use backtracker::puzzles::knights_tour::{Board, KnightMoves};
+///
+/// // Knight's paths through all of a 3 x 4 board, without the dead-end rule.
+/// let board = Board::new(3, 4)?;
+/// let mut b = ModelBuilder::new();
+/// for k in 0..12 {
+///     b.variable(format!("move {}", k + 1), 0..12u16);
+/// }
+/// let visited = AtMostOnePerLine::new("visited once", |_, &sq: &u16| usize::from(sq));
+/// let mut model = b.build((visited, KnightMoves::new(&board, false)))?;
+/// // 16 directed open tours, by brute force over knight paths.
+/// assert_eq!(model.search().count().value, 16);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Clone, Debug)]
-pub(super) struct KnightMoves {
+pub struct KnightMoves {
     /// Number of moves (= squares).
     n: usize,
     closed: bool,
@@ -19,7 +45,9 @@ pub(super) struct KnightMoves {
 }
 
 impl KnightMoves {
-    pub(super) fn new(board: &Board, closed: bool) -> KnightMoves {
+    /// The rule on `board`, for an open or a `closed` tour.
+    #[must_use]
+    pub fn new(board: &Board, closed: bool) -> KnightMoves {
         let n = board.squares();
         let words = n.div_ceil(64).max(1);
         let mut reach = vec![0u64; n * words];
@@ -125,8 +153,21 @@ impl Checker<Square> for KnightMoves {
 /// short. A square with one way left must be entered next, and in a closed
 /// tour the last unvisited knight square of the start must be kept for the
 /// end.
+///
+/// Named `no dead ends`. It narrows, and needs the moves assigned in order
+/// (the model's declared order), as [`model`](super::model) builds it.
+///
+/// ```
+/// use backtracker::puzzles::knights_tour::{Board, NoDeadEnds};
+/// use backtracker::Checker;
+///
+/// let rule = NoDeadEnds::new(&Board::new(5, 5)?, false);
+/// assert_eq!(rule.name(), "no dead ends");
+/// assert!(rule.narrows());
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Clone, Debug)]
-pub(super) struct NoDeadEnds {
+pub struct NoDeadEnds {
     n: usize,
     closed: bool,
     neighbours: Vec<Vec<usize>>,
@@ -176,7 +217,9 @@ fn bit(set: &[u64], sq: usize) -> bool {
 }
 
 impl NoDeadEnds {
-    pub(super) fn new(board: &Board, closed: bool) -> NoDeadEnds {
+    /// The rule on `board`, for an open or a `closed` tour.
+    #[must_use]
+    pub fn new(board: &Board, closed: bool) -> NoDeadEnds {
         NoDeadEnds {
             n: board.squares(),
             closed,
