@@ -114,7 +114,7 @@ fn group(c: &mut Criterion, n: usize, with_static: bool) {
     });
     g.bench_function("bitboard", |b| b.iter(|| bitboard(black_box(n))));
     g.bench_function("bitboard-stack", |b| {
-        b.iter(|| bitboard_stack(black_box(n)))
+        b.iter(|| bitboard_stack(black_box(n)));
     });
     g.finish();
 }

@@ -11,6 +11,7 @@
 use common::cli;
 use common::output;
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use backtracker::puzzles::coloring::{AUSTRALIA_REGIONS, australia};
@@ -73,8 +74,10 @@ fn main() -> ExitCode {
         AUSTRALIA_REGIONS
             .iter()
             .zip(colors)
-            .map(|(region, color)| format!("{region} {color}\n"))
-            .collect()
+            .fold(String::new(), |mut out, (region, color)| {
+                let _ = writeln!(out, "{region} {color}");
+                out
+            })
     };
     cli::exit(Ok(text))
 }

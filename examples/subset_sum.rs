@@ -118,7 +118,7 @@ impl Bounds {
 }
 
 impl Checker<bool> for Bounds {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "bounds"
     }
 

@@ -189,7 +189,7 @@ pub enum TieRule {
     Random,
 }
 
-/// A small, fast pseudo-random generator (SplitMix64, by Steele, Lea and
+/// A small, fast pseudo-random generator (`SplitMix64`, by Steele, Lea and
 /// Flood): the same seed always gives the same numbers, on every machine.
 /// For breaking ties, not for anything that needs secrecy.
 ///

@@ -39,7 +39,7 @@ impl fmt::Debug for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Symmetry")
             .field("name", &self.name)
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 

@@ -102,14 +102,6 @@ impl Board {
                 reason: format!("a {rows} x {cols} board has no squares"),
             });
         }
-        if rows.saturating_mul(cols) > MAX_SQUARES {
-            return Err(ModelError::Unsupported {
-                reason: format!(
-                    "a {rows} x {cols} board has {} squares; at most {MAX_SQUARES} are supported",
-                    rows as u128 * cols as u128
-                ),
-            });
-        }
         const JUMPS: [(isize, isize); 8] = [
             (-2, -1),
             (-2, 1),
@@ -120,7 +112,19 @@ impl Board {
             (2, -1),
             (2, 1),
         ];
+        if rows.saturating_mul(cols) > MAX_SQUARES {
+            return Err(ModelError::Unsupported {
+                reason: format!(
+                    "a {rows} x {cols} board has {} squares; at most {MAX_SQUARES} are supported",
+                    rows as u128 * cols as u128
+                ),
+            });
+        }
         // At most MAX_SQUARES, so every coordinate fits in an isize.
+        #[expect(
+            clippy::cast_possible_wrap,
+            reason = "coordinates of at most MAX_SQUARES squares"
+        )]
         let at = |sq: usize| ((sq / cols) as isize, (sq % cols) as isize);
         let neighbours = (0..rows * cols)
             .map(|sq| {

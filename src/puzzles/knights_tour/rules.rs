@@ -90,7 +90,7 @@ impl KnightMoves {
 }
 
 impl Checker<Square> for KnightMoves {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "knight moves"
     }
 
@@ -246,7 +246,7 @@ impl NoDeadEnds {
         };
         let (mut short, mut weak) = ([(0, 0); 3], 0);
         for u in (0..self.n).filter(unvisited) {
-            let ways = free(u) as u32 + u32::from(self.closed && bit(&near_start, u));
+            let ways = crate::index::small(free(u)) + u32::from(self.closed && bit(&near_start, u));
             if ways < 2 {
                 short[weak] = (u, ways);
                 weak += 1;
@@ -263,7 +263,7 @@ impl NoDeadEnds {
             left: self.n - seen as usize,
             short,
             weak,
-            home: free(start) as u32,
+            home: crate::index::small(free(start)),
             near_start,
         }
     }
@@ -280,7 +280,7 @@ impl NoDeadEnds {
 }
 
 impl Checker<Square> for NoDeadEnds {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "no dead ends"
     }
 
