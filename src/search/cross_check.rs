@@ -4,7 +4,7 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::{Candidates, iter_bits};
 use crate::checkers::sealed::Set;
-use crate::outcome::Disagreement;
+use crate::outcome::{Disagreement, FalseSymmetry};
 
 use super::state::State;
 
@@ -68,9 +68,10 @@ pub(crate) fn frame<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usiz
             }
         }
     }
-    if st.options.mirror && st.slots.iter().filter(|&&s| s == UNASSIGNED).count() == 1 {
+    let symmetric = st.options.mirror || st.options.group.is_some();
+    if symmetric && st.slots.iter().filter(|&&s| s == UNASSIGNED).count() == 1 {
         // The last variable: its candidates every checker accepts complete
-        // solutions, whose mirror images the declared symmetry says are
+        // solutions, whose images the declared symmetries say are
         // solutions too.
         let solutions: Vec<usize> = iter_bits(&kept)
             .filter(|&index| {
@@ -81,10 +82,46 @@ pub(crate) fn frame<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usiz
         for index in solutions {
             let mut slots = st.slots.clone();
             slots[var] = crate::index::small(index);
-            mirror(checkers, st, &slots);
-            if st.disagreement.is_some() {
+            images(checkers, st, &slots);
+            if st.disagreement.is_some() || st.false_symmetry.is_some() {
                 return;
             }
+        }
+    }
+}
+
+/// Verifies the declared symmetries on the solution `slots`: its mirror
+/// image (a [`Disagreement`] when a checker rejects it) and its image under
+/// each generator of the declared group (a [`FalseSymmetry`]).
+pub(crate) fn images<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &[u32]) {
+    if st.options.mirror {
+        mirror(checkers, st, slots);
+    }
+    let Some(group) = st.options.group.as_ref() else {
+        return;
+    };
+    if st.false_symmetry.is_some() {
+        return;
+    }
+    let mut image = vec![0; slots.len()];
+    for (name, perm) in &group.generators {
+        let reason = match group.apply(perm, slots, &mut image) {
+            Err(var) => Some(format!("assigns `{}` twice", st.table.names[var])),
+            Ok(()) => {
+                let assignment = Assignment::new(st.table, &image);
+                (0..checkers.len())
+                    .find(|&k| !checkers.check_one(k, &assignment))
+                    .map(|k| format!("is rejected by `{}`", checkers.name(k)))
+            }
+        };
+        if let Some(reason) = reason {
+            let solution = describe_assignment(st, &Assignment::new(st.table, slots));
+            st.false_symmetry = Some(Box::new(FalseSymmetry {
+                symmetry: name.clone(),
+                solution: format!("{{{solution}}}"),
+                reason,
+            }));
+            return;
         }
     }
 }
@@ -92,7 +129,7 @@ pub(crate) fn frame<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usiz
 /// Verifies a declared mirror symmetry on the solution `slots`: every
 /// checker's `check` must accept its mirror image. Records a disagreement naming the first checker
 /// that rejects it.
-pub(crate) fn mirror<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &[u32]) {
+fn mirror<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &[u32]) {
     if st.disagreement.is_some() {
         return;
     }

@@ -357,8 +357,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// The disagreement cross-check mode found when a frame was entered, as
     /// the stop reason.
     pub(super) fn disagreed(&mut self) -> Result<(), StopReason> {
-        match self.st.disagreement.take() {
-            Some(d) => Err(StopReason::Disagreement(Box::new(d))),
+        match self.st.take_found() {
+            Some(found) => Err(found),
             None => Ok(()),
         }
     }
@@ -622,9 +622,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         if n == 0 && !self.complete_is_solution() {
             return Ok(Reached::Out);
         }
-        if self.st.describe.is_some() && self.st.options.mirror {
+        if self.st.describe.is_some() {
             let slots = self.st.slots.clone();
-            super::cross_check::mirror(home(self.checkers), &mut self.st, &slots);
+            super::cross_check::images(home(self.checkers), &mut self.st, &slots);
             self.disagreed()?;
         }
         let mut tally = Tally::load(&self.st);

@@ -101,8 +101,8 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     let top = match step::step(checkers, frames, st, d, choice) {
         Ok(implied) => d + implied,
         Err(cause) => {
-            if let Some(disagreement) = st.disagreement.take() {
-                return Taken::Stop(StopReason::Disagreement(Box::new(disagreement)));
+            if let Some(found) = st.take_found() {
+                return Taken::Stop(found);
             }
             if counted
                 && report::wipeout(&*checkers, st, observer, d, choice, cause) == Control::Stop

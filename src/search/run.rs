@@ -479,6 +479,14 @@ where
 {
     let next = top + 1;
     if next == st.n {
+        if st.describe.is_some() {
+            // Cross-check mode: the declared symmetries map it to solutions.
+            let slots = st.slots.clone();
+            super::cross_check::images(&*checkers, st, &slots);
+            if let Some(found) = st.take_found() {
+                return Below::Stop(found);
+            }
+        }
         return match node::solution(observer, st, t) {
             Control::Stop => Below::Stop(StopReason::Stopped),
             _ if COUNT => Below::Counted,
@@ -492,8 +500,8 @@ where
     };
     frames.set_var(next, var);
     let word = enter::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
-    if let Some(disagreement) = st.disagreement.take() {
-        return Below::Stop(StopReason::Disagreement(Box::new(disagreement)));
+    if let Some(found) = st.take_found() {
+        return Below::Stop(found);
     }
     // With a value order, rejections are reported up front.
     if O::EVENTS

@@ -14,7 +14,7 @@ use crate::checkers::Watch;
 use crate::checkers::sealed::Set;
 use crate::domains::{Kept, NOBODY};
 use crate::model::Options;
-use crate::outcome::{Disagreement, Stats};
+use crate::outcome::{Disagreement, FalseSymmetry, Stats, StopReason};
 
 use super::budget::Budget;
 use super::smallest::Smallest;
@@ -109,6 +109,8 @@ pub(crate) struct State<'t, V> {
     pub(crate) describe: Option<fn(&V) -> String>,
     /// What cross-check mode found.
     pub(crate) disagreement: Option<Disagreement>,
+    /// In cross-check mode, a declared symmetry generator found false.
+    pub(crate) false_symmetry: Option<Box<FalseSymmetry>>,
     pub(crate) started: Instant,
 }
 
@@ -166,8 +168,18 @@ impl<'t, V> State<'t, V> {
             removals: None,
             describe: None,
             disagreement: None,
+            false_symmetry: None,
             started: Instant::now(),
         }
+    }
+
+    /// What cross-check mode found, as the reason to stop, if anything
+    /// (and forgets it).
+    pub(crate) fn take_found(&mut self) -> Option<StopReason> {
+        if let Some(d) = self.disagreement.take() {
+            return Some(StopReason::Disagreement(Box::new(d)));
+        }
+        self.false_symmetry.take().map(StopReason::FalseSymmetry)
     }
 
     /// The current assignment, from the slots.

@@ -241,6 +241,35 @@ fn a_generator_that_is_not_one_to_one_on_the_candidates_is_refused() {
 }
 
 #[test]
+fn cross_check_mode_checks_the_group_on_the_solutions_of_a_count() {
+    // The reference N-Queens model's group holds: the count stands.
+    let outcome = nqueens(6).unwrap().search().cross_check(true).count();
+    assert_eq!((outcome.value, outcome.stop), (4, StopReason::Completed));
+    // x < y over 0..3 with a swap of the variables declared: false.
+    let mut b = ModelBuilder::new();
+    b.variable("x", 0..3usize);
+    b.variable("y", 0..3usize);
+    b.symmetry(Symmetry::variables("swap x and y", |v| 1 - v));
+    let mut model = b
+        .build((Predicate::new("less", [0, 1], |v| v[0] < v[1]),))
+        .unwrap();
+    assert_eq!(
+        model.search().count().value,
+        3,
+        "no check outside cross-check mode"
+    );
+    let outcome = model.search().cross_check(true).count();
+    match outcome.stop {
+        StopReason::FalseSymmetry(found) => {
+            assert_eq!(found.symmetry, "swap x and y");
+            assert_eq!(found.solution, "{x = 0, y = 1}");
+            assert_eq!(found.reason, "is rejected by `less`");
+        }
+        other => panic!("expected a false symmetry, got {other:?}"),
+    }
+}
+
+#[test]
 fn a_model_without_symmetry_counts_every_solution_as_a_class() {
     let mut b = ModelBuilder::new();
     b.variable("x", 0..3usize);
@@ -298,6 +327,15 @@ proptest! {
         b.symmetry(Symmetry::literals("g", move |v, i| (vs[v], is[i])));
         let rule = Predicate::new("table", [0, 1, 2], move |x| table[x[0] + 3 * x[1] + 9 * x[2]]);
         let mut model = b.build((rule,)).unwrap();
+        // Cross-check mode checks the group on every solution of a count.
+        let checked = model.search().cross_check(true).count();
+        if holds {
+            prop_assert_eq!(&checked.stop, &StopReason::Completed);
+            prop_assert_eq!(checked.value, solutions.len() as u128);
+        } else {
+            let caught = matches!(&checked.stop, StopReason::FalseSymmetry(f) if f.symmetry == "g");
+            prop_assert!(caught, "{:?}", checked.stop);
+        }
         let outcome = model.search().count_classes();
         if holds {
             prop_assert_eq!(&outcome.stop, &StopReason::Completed);
