@@ -246,6 +246,58 @@ impl Group {
         })
     }
 
+    /// The number of variables of the model.
+    pub(crate) fn variables(&self) -> usize {
+        self.offsets.len()
+    }
+
+    /// The image of the partial assignment `indices` (`u32::MAX`:
+    /// unassigned) under `perm` into `image`, where it is known; a
+    /// variable two literals map to keeps the last (the generators of a
+    /// checked group never do this to a solution).
+    pub(crate) fn apply_partial(&self, perm: &[u32], indices: &[u32], image: &mut [u32]) {
+        image.fill(u32::MAX);
+        for (var, &index) in indices.iter().enumerate() {
+            if index != u32::MAX {
+                let (w, j) = self.literals[perm[self.offsets[var] + index as usize] as usize];
+                image[w as usize] = j;
+            }
+        }
+    }
+
+    /// Whether some symmetry maps the partial assignment `indices`
+    /// (`u32::MAX`: unassigned) to one that is smaller whatever the rest:
+    /// the first variable where the two differ is assigned in both, and
+    /// the image's value is the smaller. Sound for a true group: where the
+    /// image of a partial assignment is known, it is that of every
+    /// completion.
+    pub(crate) fn dominates(&self, indices: &[u32], image: &mut [u32]) -> bool {
+        self.elements.iter().any(|perm| {
+            self.apply_partial(perm, indices, image);
+            for (&a, &b) in indices.iter().zip(image.iter()) {
+                if a == u32::MAX || b == u32::MAX {
+                    return false;
+                }
+                if a != b {
+                    return b < a;
+                }
+            }
+            false
+        })
+    }
+
+    /// The symmetries other than the identity that fix the complete
+    /// assignment `indices`.
+    pub(crate) fn fixing(&self, indices: &[u32], image: &mut [u32]) -> usize {
+        self.elements
+            .iter()
+            .filter(|perm| {
+                self.apply_partial(perm, indices, image);
+                *image == *indices
+            })
+            .count()
+    }
+
     /// The number of symmetries, the identity included.
     pub(crate) fn order(&self) -> usize {
         self.elements.len() + 1

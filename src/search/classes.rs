@@ -6,6 +6,7 @@ use crate::assignment::Assignment;
 use crate::checkers::Checkers;
 use crate::observe::NoObserver;
 use crate::outcome::{FalseSymmetry, Outcome, StopReason};
+use crate::symmetry::Group;
 
 use super::Search;
 use super::engine::Engine;
@@ -31,10 +32,16 @@ impl<V: fmt::Debug, C: Checkers<V>> Search<'_, V, C> {
     /// at its canonical solution, the least of its images in the order of
     /// domain indices, variable by variable.
     ///
-    /// Every solution is searched, and each generator is checked on it:
-    /// when its image is not a solution, the search stops with
+    /// Each class is searched once: a step whose assignment some symmetry
+    /// maps to a smaller one, already in the part the step decides, is
+    /// pruned, and each canonical solution counts the size of its orbit.
+    /// Each generator is checked on each canonical solution: when its image
+    /// is not a solution, the search stops with
     /// [`StopReason::FalseSymmetry`], which names the generator and the
-    /// solution. The node limit and the cancellation flag apply.
+    /// solution. In [cross-check mode](Self::cross_check) nothing is pruned:
+    /// every solution is searched, and every generator checked on each, so
+    /// that a false declaration is caught wherever it fails. The node limit
+    /// and the cancellation flag apply.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -56,6 +63,13 @@ impl<V: fmt::Debug, C: Checkers<V>> Search<'_, V, C> {
             group: group.map_or(1, crate::symmetry::Group::order),
             ..Classes::default()
         };
+        if let Some(group) = group
+            && config.describe.is_none()
+        {
+            let mut config = config;
+            config.canonical = true;
+            return pruned(Engine::new(model, &config), group, classes);
+        }
         let mut engine = Engine::new(model, &config);
         let mut indices = vec![0u32; n];
         let mut image = vec![0u32; n];
@@ -70,23 +84,9 @@ impl<V: fmt::Debug, C: Checkers<V>> Search<'_, V, C> {
                 classes.classes += 1;
                 continue;
             };
-            for (name, perm) in &group.generators {
-                let reason = match group.apply(perm, &indices, &mut image) {
-                    Err(var) => Some(format!("assigns `{}` twice", engine.name(var))),
-                    Ok(()) => engine
-                        .rejecting(&image)
-                        .map(|k| format!("is rejected by `{k}`")),
-                };
-                if let Some(reason) = reason {
-                    let solution = engine.with_assignment(|a| describe(a));
-                    let stop = StopReason::FalseSymmetry(Box::new(FalseSymmetry {
-                        symmetry: name.clone(),
-                        solution,
-                        reason,
-                    }));
-                    engine.finish(stop);
-                    return engine.outcome(classes);
-                }
+            if let Some(stop) = false_generator(&mut engine, group, &indices, &mut image) {
+                engine.finish(stop);
+                return engine.outcome(classes);
             }
             let canonical = group.elements.iter().all(|perm| {
                 // The generators hold, so every image is an assignment.
@@ -96,6 +96,63 @@ impl<V: fmt::Debug, C: Checkers<V>> Search<'_, V, C> {
         }
         engine.outcome(classes)
     }
+}
+
+/// The first generator of `group` that maps the solution `indices` (the
+/// engine's current assignment) to an assignment that is not a solution,
+/// as the reason to stop.
+fn false_generator<V: fmt::Debug, C: Checkers<V>>(
+    engine: &mut Engine<'_, V, C>,
+    group: &Group,
+    indices: &[u32],
+    image: &mut [u32],
+) -> Option<StopReason> {
+    for (name, perm) in &group.generators {
+        let reason = match group.apply(perm, indices, image) {
+            Err(var) => Some(format!("assigns `{}` twice", engine.name(var))),
+            Ok(()) => engine
+                .rejecting(image)
+                .map(|k| format!("is rejected by `{k}`")),
+        };
+        if let Some(reason) = reason {
+            let solution = engine.with_assignment(|a| describe(a));
+            return Some(StopReason::FalseSymmetry(Box::new(FalseSymmetry {
+                symmetry: name.clone(),
+                solution,
+                reason,
+            })));
+        }
+    }
+    None
+}
+
+/// [`Search::count_classes`] searching each class once: the engine prunes
+/// the steps that lead only to solutions that are not canonical, and each
+/// canonical solution counts its orbit.
+fn pruned<V: fmt::Debug, C: Checkers<V>>(
+    mut engine: Engine<'_, V, C>,
+    group: &Group,
+    mut classes: Classes,
+) -> Outcome<Classes> {
+    let n = group.variables();
+    let mut indices = vec![0u32; n];
+    let mut image = vec![0u32; n];
+    while engine.next_solution(&mut NoObserver) {
+        engine.with_assignment(|a| {
+            for (var, slot) in indices.iter_mut().enumerate() {
+                *slot = a.index(var).map_or(u32::MAX, crate::index::small);
+            }
+        });
+        if let Some(stop) = false_generator(&mut engine, group, &indices, &mut image) {
+            engine.finish(stop);
+            return engine.outcome(classes);
+        }
+        // A canonical solution: its orbit has |G| / |stabiliser| solutions.
+        let fixed = 1 + group.fixing(&indices, &mut image);
+        classes.classes += 1;
+        classes.solutions += (group.order() / fixed) as u128;
+    }
+    engine.outcome(classes)
 }
 
 /// A solution as `name = value` pairs.

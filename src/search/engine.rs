@@ -30,6 +30,9 @@ pub(crate) struct Config<V> {
     pub(crate) tally: bool,
     pub(crate) lookahead: usize,
     pub(crate) removal_events: bool,
+    /// Prune the steps that lead only to solutions a symmetry of the
+    /// declared group maps to smaller ones.
+    pub(crate) canonical: bool,
 }
 
 impl<V> Clone for Config<V> {
@@ -43,6 +46,7 @@ impl<V> Clone for Config<V> {
             tally: self.tally,
             lookahead: self.lookahead,
             removal_events: self.removal_events,
+            canonical: self.canonical,
         }
     }
 }
@@ -58,6 +62,7 @@ impl<V> Default for Config<V> {
             tally: false,
             lookahead: 0,
             removal_events: false,
+            canonical: false,
         }
     }
 }
@@ -139,6 +144,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         if config.removal_events {
             st.removals = Some(Vec::new());
         }
+        st.canonical = config.canonical && options.group.is_some();
         let n = table.len();
         Engine {
             checkers,
@@ -178,6 +184,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             && self.st.lookahead != ALL
             && self.st.describe.is_none()
             && self.st.options.value_order.is_none()
+            && !self.st.canonical
     }
 
     /// Runs the loop from frame `st.depth` until it is done, finds a

@@ -117,8 +117,15 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     }
     tally.left -= 1;
     tally.max_depth = tally.max_depth.max(top + 1);
+    let stands = if st.canonical && dominated(st) {
+        // Every solution below has a smaller image: its class is counted
+        // at that one.
+        Taken::Pruned(top)
+    } else {
+        Taken::Stands(top)
+    };
     if !O::EVENTS {
-        return Taken::Stands(top);
+        return stands;
     }
     let control = match observer.observe(&Event::Assign {
         depth: d,
@@ -129,13 +136,23 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
         control => control,
     };
     match control {
-        Control::Continue => Taken::Stands(top),
+        Control::Continue => stands,
         Control::Prune => Taken::Pruned(top),
         Control::Stop => {
             step::undo_group(checkers, frames, st, observer, (d, top), false);
             Taken::Stop(StopReason::Stopped)
         }
     }
+}
+
+/// Whether a symmetry of the declared group maps the assignment to a
+/// smaller one whatever its completion.
+#[cold]
+fn dominated<V>(st: &mut State<'_, V>) -> bool {
+    let Some(group) = st.options.group.as_ref() else {
+        return false;
+    };
+    group.dominates(&st.slots, &mut st.image)
 }
 
 /// Counts the solution the assignment now is, and reports it.

@@ -109,6 +109,10 @@ pub(crate) struct State<'t, V> {
     pub(crate) describe: Option<fn(&V) -> String>,
     /// What cross-check mode found.
     pub(crate) disagreement: Option<Disagreement>,
+    /// Whether steps dominated under the declared group are pruned, and
+    /// working space for an image.
+    pub(crate) canonical: bool,
+    pub(crate) image: Vec<u32>,
     /// In cross-check mode, a declared symmetry generator found false.
     pub(crate) false_symmetry: Option<Box<FalseSymmetry>>,
     pub(crate) started: Instant,
@@ -169,6 +173,8 @@ impl<'t, V> State<'t, V> {
             describe: None,
             disagreement: None,
             false_symmetry: None,
+            canonical: false,
+            image: vec![UNASSIGNED; n],
             started: Instant::now(),
         }
     }

@@ -48,6 +48,24 @@ fn nqueens_counts_its_fundamental_solutions_as_oeis_does() {
 }
 
 #[test]
+fn each_class_is_searched_once_and_cross_check_searches_them_all() {
+    for n in 4..=8 {
+        let mut model = nqueens(n).unwrap();
+        let pruned = model.search().count_classes();
+        let checked = model.search().cross_check(true).count_classes();
+        assert_eq!(checked.stop, StopReason::Completed, "n = {n}");
+        assert_eq!(pruned.value, checked.value, "n = {n}");
+        let plain = model.search().symmetry(false).count();
+        assert_eq!(checked.stats.nodes, plain.stats.nodes, "n = {n}");
+        // The board's 8 symmetries leave well under half the tree.
+        assert!(
+            n < 6 || 2 * pruned.stats.nodes < plain.stats.nodes,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
 #[ignore = "long: N = 11 to 14 enumerate every solution (the extended run)"]
 fn nqueens_counts_its_fundamental_solutions_up_to_14() {
     for n in 11..=14 {
@@ -336,14 +354,17 @@ proptest! {
             let caught = matches!(&checked.stop, StopReason::FalseSymmetry(f) if f.symmetry == "g");
             prop_assert!(caught, "{:?}", checked.stop);
         }
-        let outcome = model.search().count_classes();
-        if holds {
-            prop_assert_eq!(&outcome.stop, &StopReason::Completed);
-            prop_assert_eq!(outcome.value.solutions, solutions.len() as u128);
-            let expected = if solutions.is_empty() { 0 } else { orbits(&solutions, &[&map]) };
-            prop_assert_eq!(outcome.value.classes, expected as u128);
-        } else {
-            prop_assert!(matches!(outcome.stop, StopReason::FalseSymmetry(_)), "{:?}", outcome.stop);
+        let expected = if holds { orbits(&solutions, &[&map]) } else { 0 };
+        for cross_check in [false, true] {
+            let outcome = model.search().cross_check(cross_check).count_classes();
+            if holds {
+                prop_assert_eq!(&outcome.stop, &StopReason::Completed);
+                prop_assert_eq!(outcome.value.solutions, solutions.len() as u128);
+                prop_assert_eq!(outcome.value.classes, expected as u128);
+            } else if cross_check {
+                // Pruning for a false group may miss what cross-check finds.
+                prop_assert!(matches!(outcome.stop, StopReason::FalseSymmetry(_)), "{:?}", outcome.stop);
+            }
         }
     }
 }
