@@ -55,6 +55,27 @@ fn counts_match_oeis_and_brute_force() {
 }
 
 #[test]
+fn classes_match_oeis() {
+    // A006052: 1, 0, 1 for sides 1 to 3; cross-check mode searches every
+    // square and checks the 8 symmetries on each.
+    for (side, classes) in [("1", "1\n"), ("2", "0\n"), ("3", "1\n")] {
+        assert_eq!(run_ok(NAME, &[side, "--classes"]), classes, "side {side}");
+        assert_eq!(
+            run_ok(NAME, &[side, "--classes", "--cross-check"]),
+            classes,
+            "side {side}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "long in a debug build (the extended run)"]
+fn classes_of_side_4_match_oeis() {
+    // A006052(4) = 880.
+    assert_eq!(run_ok(NAME, &["4", "--classes"]), "880\n");
+}
+
+#[test]
 fn the_first_square_is_magic() {
     let squares = brute_force_3();
     let printed = run_ok(NAME, &["3", "--first"]);
