@@ -309,6 +309,7 @@ const OPTION_TABLES: [OptionTable; 6] = [
             ("--trace-format", &["--trace"]),
             ("--workers", &["--split"]),
             ("--depth", &["--checkpoint"]),
+            ("--max-units", &["--split", "--checkpoint"]),
             ("--probes", &["--estimate"]),
             ("--seed", &["--estimate"]),
         ],
