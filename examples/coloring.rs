@@ -53,7 +53,7 @@ struct Cli {
     /// count before running it: print the estimated nodes, colourings and
     /// CPU seconds of the count, one line each (`nodes VALUE LOW HIGH`, LOW
     /// and HIGH the 95% interval), from random probes of the search tree
-    #[arg(long, requires = "colors", conflicts_with = "chromatic")]
+    #[arg(long, requires = "colors", conflicts_with_all = ["chromatic", "count", "stats"])]
     estimate: bool,
 
     #[command(flatten)]

@@ -60,7 +60,7 @@ struct Cli {
     /// print the estimated nodes, solutions and CPU seconds of its count,
     /// three lines a puzzle in input order (`nodes VALUE LOW HIGH`, LOW and
     /// HIGH the 95% interval), from random probes of the search tree
-    #[arg(long, conflicts_with_all = ["limit", "pretty", "stats", "node_limit", "trace"])]
+    #[arg(long, conflicts_with_all = ["count", "limit", "pretty", "stats", "node_limit", "trace"])]
     estimate: bool,
 
     #[command(flatten)]

@@ -270,6 +270,7 @@ const NEEDS: cli::Needs = &[
     ("trace_format", &["trace"]),
     ("workers", &["split"]),
     ("depth", &["checkpoint"]),
+    ("max_units", &["split", "checkpoint"]),
     ("probes", &["estimate"]),
     ("seed", &["estimate"]),
 ];
@@ -377,10 +378,20 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
                     "--workers chooses the depth of --split auto; a --split DEPTH has its depth",
                 ));
             }
+            if cli.lookahead.is_some() {
+                return Err(Fail::bad(
+                    "--lookahead is for counting a unit (--unit); --split DEPTH writes the same units whatever it",
+                ));
+            }
             let cancel = interrupt_flag();
             return work::write_units(n, depth, symmetry, cli.max_units(), &cancel, out);
         }
         Some(Split::Auto) => {
+            if cli.max_units.is_some() {
+                return Err(Fail::bad(
+                    "--max-units bounds --split DEPTH and --checkpoint; --split auto picks its own depth",
+                ));
+            }
             let workers = cli.workers.map_or_else(
                 || resolve_threads(0),
                 |w| usize::try_from(w).unwrap_or(usize::MAX),

@@ -32,6 +32,42 @@ const SAMPLE_RUNS: u32 = 4;
 /// A timing sample that takes longer is not run again.
 const SAMPLE_REPEAT_BELOW: Duration = Duration::from_millis(20);
 
+/// The 97.5% quantile of Student's t distribution with `df` degrees of
+/// freedom (published tables to 30; beyond, `1.96 + 2.4 / df`, within 0.002
+/// of the true value), so that a 95% interval of few samples is as wide as
+/// their spread allows.
+fn t_quantile(df: usize) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => TABLE[df - 1],
+        #[expect(clippy::cast_precision_loss, reason = "a quantile, in floating point")]
+        _ => 1.96 + 2.4 / df as f64,
+    }
+}
+
+/// Bounds that hold whatever the checkers: the nodes of the whole tree of
+/// every partial assignment (the largest domains first, which makes it
+/// largest) and its leaves, the assignments of every variable.
+fn cartesian<V, C: Checkers<V>>(model: &crate::Model<V, C>) -> (f64, f64) {
+    #[expect(clippy::cast_precision_loss, reason = "a bound, in floating point")]
+    let mut sizes: Vec<f64> = (0..model.len())
+        .map(|v| model.domain(v).len() as f64)
+        .collect();
+    sizes.sort_by(|a, b| b.total_cmp(a));
+    let mut nodes = 0.0;
+    let mut leaves = 1.0;
+    for size in sizes {
+        leaves *= size;
+        nodes += leaves;
+    }
+    (nodes, leaves)
+}
+
 /// An estimated figure: its value, standard error and 95% interval.
 ///
 /// ```
@@ -76,9 +112,18 @@ impl Interval {
         }
     }
 
-    /// The mean of `samples` scaled by `scale`, with its 95% interval
-    /// (the normal approximation: 1.96 standard errors each side).
-    fn of(samples: &[f64], scale: f64, offset: f64) -> Interval {
+    /// The mean of `samples` scaled by `scale`, plus `offset`, with its
+    /// 95% interval: Student's t quantile for `samples.len() - 1` degrees
+    /// of freedom times the standard error each side, so that a few probes
+    /// give a wide interval. When every sample agrees, their spread says
+    /// nothing (a branch no probe took may be as large as the tree can
+    /// be), so the interval runs from what the probes saw with the unseen
+    /// share of the tree empty to what they saw with it full: an unseen
+    /// share of `1 - 0.05^(1/k)` of the probes' paths for `k` samples (the
+    /// largest share that `k` probes all miss one time in twenty), full
+    /// meaning `ceiling`, a bound on the figure that does not come from
+    /// the probes.
+    fn of(samples: &[f64], scale: f64, offset: f64, ceiling: f64) -> Interval {
         let k = samples.len() as f64;
         if samples.is_empty() {
             return Interval::exact(offset);
@@ -90,12 +135,24 @@ impl Interval {
             0.0
         };
         let value = offset + scale * mean;
+        if variance == 0.0 {
+            let unseen = 1.0 - 0.05f64.powf(1.0 / k);
+            let low = offset + (1.0 - unseen) * (value - offset);
+            let high = value + unseen * (ceiling - value).max(0.0);
+            return Interval {
+                value,
+                std_error: (high - low) / (2.0 * 1.96),
+                low,
+                high,
+            };
+        }
         let std_error = scale * (variance / k).sqrt();
+        let half = t_quantile(samples.len() - 1) * std_error;
         Interval {
             value,
             std_error,
-            low: (value - 1.96 * std_error).max(offset),
-            high: value + 1.96 * std_error,
+            low: (value - half).max(offset),
+            high: value + half,
         }
     }
 
@@ -250,6 +307,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
                 stop: sample.stop,
             };
         }
+        let (most_nodes, most_solutions) = cartesian(model);
         let mut probe_config = config.clone();
         probe_config.node_limit = config.node_limit - sample.stats.nodes;
         let mut engine = Engine::new(model, &probe_config);
@@ -258,9 +316,19 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
         let done = node_samples.len() as u64;
         #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
         let scale = units.len() as f64;
-        let nodes = Interval::of(&node_samples, scale, prefix_nodes);
-        let mut solutions = Interval::of(&solution_samples, scale, 0.0);
-        if exact.is_none() && !solution_samples.is_empty() && solutions.high == 0.0 {
+        let mut nodes = Interval::of(&node_samples, scale, prefix_nodes, most_nodes);
+        if sample.stop == StopReason::NodeLimit {
+            // The sample searched this many nodes and did not finish.
+            #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
+            let searched = sample.stats.nodes as f64;
+            nodes.low = nodes.low.max(searched);
+            nodes.high = nodes.high.max(searched);
+        }
+        let mut solutions = Interval::of(&solution_samples, scale, 0.0, most_solutions);
+        if exact.is_none()
+            && !solution_samples.is_empty()
+            && solution_samples.iter().all(|&s| s == 0.0)
+        {
             // No probe met a solution: that says the solutions are rare,
             // not that there are none. A solution is a node, so the nodes'
             // upper end bounds them.
@@ -316,6 +384,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     pub fn estimate_units(self, units: &[Unit], probes: u64, seed: u64) -> Outcome<Vec<Interval>> {
         let started = Instant::now();
         let Search { model, config, .. } = self;
+        let (most_nodes, _) = cartesian(model);
         let mut engine = Engine::new(model, &config);
         if engine.unusable() {
             return engine.outcome(Vec::new());
@@ -335,7 +404,14 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
                             }
                         }
                     }
-                    out.push(Interval::of(&samples, 1.0, 0.0));
+                    // No probe found a node below: nothing there, as the
+                    // probes can tell (and exactly 0 below a unit outside
+                    // the tree).
+                    out.push(if samples.iter().all(|&s| s == 0.0) {
+                        Interval::default()
+                    } else {
+                        Interval::of(&samples, 1.0, 0.0, most_nodes)
+                    });
                 }
             }
             // The root has no candidate: no unit has anything below it.

@@ -309,6 +309,7 @@ const OPTION_TABLES: [OptionTable; 6] = [
             ("--trace-format", &["--trace"]),
             ("--workers", &["--split"]),
             ("--depth", &["--checkpoint"]),
+            ("--max-units", &["--split", "--checkpoint"]),
             ("--probes", &["--estimate"]),
             ("--seed", &["--estimate"]),
         ],
@@ -456,5 +457,69 @@ fn an_option_without_what_it_needs_is_refused_whatever_else_is_given() {
                 assert_eq!(r.stderr.lines().count(), 1, "{name} {args:?}: {r:?}");
             }
         }
+    }
+}
+
+/// Ctrl-C once a long trace is being written cuts it at a block of whole
+/// lines and exits 130: the first bytes read say the writing has begun, and
+/// the full pipe holds the writer back until the signal is sent.
+/// `polyomino` and `knights_tour` wrote their 230 MB whole after Ctrl-C
+/// (their handler waited for the one write of the whole text), then exited
+/// 130.
+#[test]
+fn a_trace_interrupted_while_written_is_cut_and_exits_130() {
+    use std::io::Read;
+    let boards = "##########\n".repeat(6);
+    let cases: [(&str, &[&str], &str); 3] = [
+        (
+            "nqueens",
+            &["16", "--trace", "--trace-limit", "2000000"],
+            "",
+        ),
+        (
+            "polyomino",
+            &["--trace", "--trace-limit", "2000000"],
+            &boards,
+        ),
+        (
+            "knights_tour",
+            &["7", "--closed", "--trace", "--trace-limit", "2000000"],
+            "",
+        ),
+    ];
+    for (name, args, input) in cases {
+        let mut child = example_command(name, args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the example starts");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        std::io::Write::write_all(&mut stdin, input.as_bytes()).expect("the input");
+        drop(stdin);
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let mut first = [0u8; 4096];
+        let mut got = 0;
+        while got < first.len() {
+            let n = stdout.read(&mut first[got..]).expect("the trace is read");
+            assert!(n > 0, "{name}: the trace ended after {got} bytes");
+            got += n;
+        }
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let mut rest = Vec::new();
+        stdout.read_to_end(&mut rest).expect("the rest is read");
+        let status = child.wait().expect("the example ends");
+        assert_eq!(status.code(), Some(130), "{name}: {status:?}");
+        let text = String::from_utf8_lossy(&[&first[..], &rest].concat()).into_owned();
+        assert!(text.ends_with('\n'), "{name}: a cut line");
+        assert!(
+            !text.contains("\nstop: "),
+            "{name}: written whole after Ctrl-C ({} bytes)",
+            text.len()
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! Known answers are typed in from independent sources (OEIS A000170,
 //! `n^n` and `n!`) or computed here by brute force.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use crate::support::{assert_bad_input, assert_rejected, example_command, run, run_with_input};
@@ -615,6 +615,59 @@ fn an_interrupted_trace_is_not_written_whole_and_exits_130() {
         assert!(
             !stdout.contains("\nstop: ") && !stdout.contains("</html>"),
             "{format}: written whole"
+        );
+    }
+    // Ctrl-C once the trace is being written: the first bytes read say the
+    // writing has begun, and the pipe, full, holds the writer back until
+    // the signal is sent, so the rest is cut at a block, not written whole.
+    for format in ["text", "html"] {
+        let mut child = example_command(
+            NAME,
+            &[
+                "16",
+                "--trace",
+                "--trace-limit",
+                "2000000",
+                "--trace-format",
+                format,
+            ],
+        )
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("nqueens starts");
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let mut first = [0u8; 4096];
+        let mut got = 0;
+        while got < first.len() {
+            let n = stdout.read(&mut first[got..]).expect("the trace is read");
+            assert!(n > 0, "{format}: the trace ended after {got} bytes");
+            got += n;
+        }
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let mut rest = Vec::new();
+        stdout.read_to_end(&mut rest).expect("the rest is read");
+        let status = child.wait().expect("nqueens ends");
+        assert_eq!(status.code(), Some(130), "{format}: {status:?}");
+        let written = [&first[..], &rest].concat();
+        let text = String::from_utf8_lossy(&written);
+        assert!(text.ends_with('\n'), "{format}: a cut line");
+        // The text ends in its footer, the page in `</html>` (the page
+        // shows the footer's lines near its top).
+        let end = if format == "text" {
+            "\nstop: "
+        } else {
+            "</html>"
+        };
+        assert!(
+            !text.contains(end),
+            "{format}: written whole after Ctrl-C ({} bytes)",
+            written.len()
         );
     }
 }

@@ -33,6 +33,7 @@ mod unit_prefixes;
 mod cli_coloring;
 mod cli_cryptarithm;
 mod cli_estimate;
+mod cli_flags;
 mod cli_hardening;
 mod cli_knights_tour;
 mod cli_magic_square;
