@@ -158,6 +158,24 @@ pub enum Event<'a, V> {
         /// and the other assignments of the step.
         assignment: Assignment<'a, V>,
     },
+    /// `choice` was assigned (reported as [`Event::Assign`] just before,
+    /// with its removals and implied assignments), but the declared
+    /// symmetry `symmetry` maps the assignment to a smaller one whatever
+    /// its completion, so every solution below belongs to a class counted
+    /// elsewhere: the step is a node, and its subtree is pruned. Reported
+    /// only by [`Search::count_classes`](crate::Search::count_classes),
+    /// which searches each class once.
+    Pruned {
+        /// Variables assigned before this step.
+        depth: usize,
+        /// The pruned step.
+        choice: Choice<'a, V>,
+        /// The symmetry, as a product of the declared generators' names
+        /// applied in turn (`rotation 90 then reflection`).
+        symmetry: &'a str,
+        /// The assignment, including the step.
+        assignment: Assignment<'a, V>,
+    },
     /// `choice` left the assignment (the search goes back).
     Unassign {
         /// Variables assigned before the step that is undone.
@@ -201,6 +219,7 @@ impl<'a, V> Event<'a, V> {
             | Event::Wipeout { depth, .. }
             | Event::Removed { depth, .. }
             | Event::Implied { depth, .. }
+            | Event::Pruned { depth, .. }
             | Event::Unassign { depth, .. }
             | Event::Solution { depth, .. } => *depth,
         }
@@ -230,6 +249,7 @@ impl<'a, V> Event<'a, V> {
             | Event::Wipeout { assignment, .. }
             | Event::Removed { assignment, .. }
             | Event::Implied { assignment, .. }
+            | Event::Pruned { assignment, .. }
             | Event::Unassign { assignment, .. }
             | Event::Solution { assignment, .. } => assignment,
         }

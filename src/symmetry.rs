@@ -158,6 +158,9 @@ pub(crate) struct Group {
     pub(crate) generators: Vec<(String, Vec<u32>)>,
     /// Every element of the group but the identity.
     pub(crate) elements: Vec<Vec<u32>>,
+    /// Each element's name: the shortest product of generators that gives
+    /// it, as `rotation 90 then reflection` (generators applied in turn).
+    pub(crate) names: Vec<String>,
 }
 
 impl Group {
@@ -217,10 +220,12 @@ impl Group {
         }
         let identity: Vec<u32> = (0..literals.len()).map(crate::index::small).collect();
         let mut seen: HashSet<Vec<u32>> = HashSet::from([identity.clone()]);
-        let mut queue = VecDeque::from([identity]);
+        // Breadth first, so that each element is named by a shortest word.
+        let mut queue = VecDeque::from([(identity, None::<usize>)]);
         let mut elements = Vec::new();
-        while let Some(e) = queue.pop_front() {
-            for (_, g) in &perms {
+        let mut names: Vec<String> = Vec::new();
+        while let Some((e, at)) = queue.pop_front() {
+            for (name, g) in &perms {
                 let composed: Vec<u32> = e.iter().map(|&x| g[x as usize]).collect();
                 if seen.insert(composed.clone()) {
                     if seen.len() > MAX_GROUP {
@@ -233,8 +238,12 @@ impl Group {
                             reason: format!("they generate more than {MAX_GROUP} symmetries"),
                         });
                     }
+                    names.push(match at {
+                        Some(at) => format!("{} then {name}", names[at]),
+                        None => name.clone(),
+                    });
                     elements.push(composed.clone());
-                    queue.push_back(composed);
+                    queue.push_back((composed, Some(elements.len() - 1)));
                 }
             }
         }
@@ -243,6 +252,7 @@ impl Group {
             literals,
             generators: perms,
             elements,
+            names,
         })
     }
 
@@ -265,14 +275,14 @@ impl Group {
         }
     }
 
-    /// Whether some symmetry maps the partial assignment `indices`
-    /// (`u32::MAX`: unassigned) to one that is smaller whatever the rest:
-    /// the first variable where the two differ is assigned in both, and
-    /// the image's value is the smaller. Sound for a true group: where the
-    /// image of a partial assignment is known, it is that of every
-    /// completion.
-    pub(crate) fn dominates(&self, indices: &[u32], image: &mut [u32]) -> bool {
-        self.elements.iter().any(|perm| {
+    /// The first symmetry (an index into `elements` and `names`) that maps
+    /// the partial assignment `indices` (`u32::MAX`: unassigned) to one
+    /// that is smaller whatever the rest: the first variable where the two
+    /// differ is assigned in both, and the image's value is the smaller.
+    /// Sound for a true group: where the image of a partial assignment is
+    /// known, it is that of every completion.
+    pub(crate) fn dominates(&self, indices: &[u32], image: &mut [u32]) -> Option<usize> {
+        self.elements.iter().position(|perm| {
             self.apply_partial(perm, indices, image);
             for (&a, &b) in indices.iter().zip(image.iter()) {
                 if a == u32::MAX || b == u32::MAX {

@@ -44,6 +44,9 @@ enum Kind {
     /// An implied assignment, by the checker whose narrowing left the one
     /// value (if one did).
     Implied(Option<usize>),
+    /// The assigned step's subtree, pruned by this declared symmetry
+    /// (recorded one level below the step, as its child).
+    Pruned(String),
     Unassign,
     Solution(u128),
 }
@@ -283,7 +286,7 @@ impl Trace {
                     path.truncate(r.depth + 1);
                     path.push(id);
                 }
-                Kind::Reject(_) | Kind::Wipeout(..) => {
+                Kind::Reject(_) | Kind::Wipeout(..) | Kind::Pruned(_) => {
                     let _ = writeln!(
                         out,
                         "  {id} [label=\"{}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
@@ -335,6 +338,7 @@ impl Trace {
             Kind::Removed(checker) => format!("removed by {}", self.checker(*checker)),
             Kind::Implied(Some(checker)) => format!("implied by {}", self.checker(*checker)),
             Kind::Implied(None) => "implied".to_owned(),
+            Kind::Pruned(symmetry) => format!("pruned by symmetry: {symmetry}"),
             _ => String::new(),
         }
     }
@@ -343,7 +347,11 @@ impl Trace {
     fn line(&self, r: &Record) -> String {
         match &r.kind {
             Kind::Assign => self.step(r),
-            Kind::Reject(_) | Kind::Wipeout(..) | Kind::Removed(_) | Kind::Implied(_) => {
+            Kind::Reject(_)
+            | Kind::Wipeout(..)
+            | Kind::Removed(_)
+            | Kind::Implied(_)
+            | Kind::Pruned(_) => {
                 format!("{}  {}", self.step(r), self.rejection(r))
             }
             Kind::Unassign => format!("{}  undone", self.step(r)),
@@ -453,6 +461,16 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 }
                 self.push(record(Kind::Implied(*checker), *depth, choice))
             }
+            Event::Pruned {
+                depth,
+                choice,
+                symmetry,
+                ..
+            } => self.push(record(
+                Kind::Pruned((*symmetry).to_owned()),
+                depth + 1,
+                choice,
+            )),
             Event::Unassign { depth, choice, .. } => {
                 self.push(record(Kind::Unassign, *depth, choice))
             }

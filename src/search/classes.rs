@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::assignment::Assignment;
 use crate::checkers::Checkers;
-use crate::observe::NoObserver;
+use crate::observe::Observer;
 use crate::outcome::{FalseSymmetry, Outcome, StopReason};
 use crate::symmetry::Group;
 
@@ -25,7 +25,7 @@ pub struct Classes {
     pub group: usize,
 }
 
-impl<V: fmt::Debug, C: Checkers<V>> Search<'_, V, C> {
+impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
     /// Counts the solutions and their classes under the symmetry group the
     /// model declares ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry);
     /// with none, every solution is a class of its own). A class is counted
@@ -55,7 +55,11 @@ impl<V: fmt::Debug, C: Checkers<V>> Search<'_, V, C> {
     /// ```
     #[must_use]
     pub fn count_classes(self) -> Outcome<Classes> {
-        let Search { model, config, .. } = self;
+        let Search {
+            model,
+            config,
+            mut observer,
+        } = self;
         let options = std::sync::Arc::clone(&model.options);
         let group = options.group.as_ref();
         let n = model.len();
@@ -68,12 +72,12 @@ impl<V: fmt::Debug, C: Checkers<V>> Search<'_, V, C> {
         {
             let mut config = config;
             config.canonical = true;
-            return pruned(Engine::new(model, &config), group, classes);
+            return pruned(Engine::new(model, &config), &mut observer, group, classes);
         }
         let mut engine = Engine::new(model, &config);
         let mut indices = vec![0u32; n];
         let mut image = vec![0u32; n];
-        while engine.next_solution(&mut NoObserver) {
+        while engine.next_solution(&mut observer) {
             engine.with_assignment(|a| {
                 for (var, slot) in indices.iter_mut().enumerate() {
                     *slot = a.index(var).map_or(u32::MAX, crate::index::small);
@@ -129,15 +133,16 @@ fn false_generator<V: fmt::Debug, C: Checkers<V>>(
 /// [`Search::count_classes`] searching each class once: the engine prunes
 /// the steps that lead only to solutions that are not canonical, and each
 /// canonical solution counts its orbit.
-fn pruned<V: fmt::Debug, C: Checkers<V>>(
+fn pruned<V: fmt::Debug, C: Checkers<V>, O: Observer<V>>(
     mut engine: Engine<'_, V, C>,
+    observer: &mut O,
     group: &Group,
     mut classes: Classes,
 ) -> Outcome<Classes> {
     let n = group.variables();
     let mut indices = vec![0u32; n];
     let mut image = vec![0u32; n];
-    while engine.next_solution(&mut NoObserver) {
+    while engine.next_solution(observer) {
         engine.with_assignment(|a| {
             for (var, slot) in indices.iter_mut().enumerate() {
                 *slot = a.index(var).map_or(u32::MAX, crate::index::small);

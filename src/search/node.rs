@@ -117,9 +117,10 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     }
     tally.left -= 1;
     tally.max_depth = tally.max_depth.max(top + 1);
-    let stands = if st.canonical && dominated(st) {
-        // Every solution below has a smaller image: its class is counted
-        // at that one.
+    // Some symmetry gives every solution below a smaller image: its class
+    // is counted at that one.
+    let by = if st.canonical { dominated(st) } else { None };
+    let stands = if by.is_some() {
         Taken::Pruned(top)
     } else {
         Taken::Stands(top)
@@ -127,7 +128,7 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     if !O::EVENTS {
         return stands;
     }
-    let control = match observer.observe(&Event::Assign {
+    let mut control = match observer.observe(&Event::Assign {
         depth: d,
         choice,
         assignment: st.assignment(),
@@ -135,6 +136,9 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
         Control::Continue => report::report_after_step(&*checkers, frames, st, observer, (d, top)),
         control => control,
     };
+    if let (Control::Continue, Some(by)) = (control, by) {
+        control = report::pruned(st, observer, d, choice, by);
+    }
     match control {
         Control::Continue => stands,
         Control::Prune => Taken::Pruned(top),
@@ -145,14 +149,14 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     }
 }
 
-/// Whether a symmetry of the declared group maps the assignment to a
-/// smaller one whatever its completion.
+/// The symmetry of the declared group (an element's index) that maps the
+/// assignment to a smaller one whatever its completion, if one does.
 #[cold]
-fn dominated<V>(st: &mut State<'_, V>) -> bool {
-    let Some(group) = st.options.group.as_ref() else {
-        return false;
-    };
-    group.dominates(&st.slots, &mut st.image)
+fn dominated<V>(st: &mut State<'_, V>) -> Option<usize> {
+    st.options
+        .group
+        .as_ref()?
+        .dominates(&st.slots, &mut st.image)
 }
 
 /// Counts the solution the assignment now is, and reports it.

@@ -103,6 +103,29 @@ pub(crate) fn wipeout<'t, V, C: Set<V>, O: Observer<V>>(
     })
 }
 
+/// Reports that the declared symmetry `by` (an element of the group)
+/// prunes the step of frame `d`, just assigned.
+#[cold]
+pub(crate) fn pruned<V, O: Observer<V>>(
+    st: &State<'_, V>,
+    observer: &mut O,
+    d: usize,
+    choice: Choice<'_, V>,
+    by: usize,
+) -> Control {
+    let symmetry = st
+        .options
+        .group
+        .as_ref()
+        .map_or("", |group| group.names[by].as_str());
+    observer.observe(&Event::Pruned {
+        depth: d,
+        choice,
+        symmetry,
+        assignment: Assignment::new(st.table, &st.slots),
+    })
+}
+
 /// Reports an assignment, a solution or an unassignment.
 pub(crate) fn emit<V, O: Observer<V>>(observer: &mut O, event: &Event<'_, V>) -> Control {
     if O::EVENTS {

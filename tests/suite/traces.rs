@@ -599,3 +599,89 @@ fn traces_are_deterministic() {
     assert_eq!(e, a);
     assert!(!a.contains("elapsed") && !a.contains("µs") && !a.contains("ms\n"));
 }
+
+/// The image of queens `(row, column)` under a symmetry named as the
+/// engine names the products of N-Queens' two generators (`rotation 90
+/// then reflection`): rotation 90 takes `(r, c)` to `(c, n - 1 - r)`,
+/// reflection to `(r, n - 1 - c)`.
+fn board_image(name: &str, n: usize, queens: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut image = queens.to_vec();
+    for generator in name.split(" then ") {
+        for q in &mut image {
+            *q = match generator {
+                "rotation 90" => (q.1, n - 1 - q.0),
+                "reflection" => (q.0, n - 1 - q.1),
+                other => panic!("unknown generator {other}"),
+            };
+        }
+    }
+    image
+}
+
+#[test]
+fn a_step_pruned_by_symmetry_shows_the_symmetry_that_prunes_it() {
+    let n = 5;
+    let mut trace = Trace::new().event_limit(100_000);
+    let outcome = nqueens(n)
+        .unwrap()
+        .search()
+        .observer(&mut trace)
+        .count_classes();
+    assert_eq!(outcome.stop, StopReason::Completed);
+    // 10 solutions in 2 classes (OEIS A000170, A002562).
+    assert_eq!((outcome.value.solutions, outcome.value.classes), (10, 2));
+    let text = trace.text(&outcome.stats, &outcome.stop);
+    // Replay the text: the path of assigned rows, and at each pruned step
+    // the named symmetry must map the path to a smaller one where both are
+    // known (the first row where they differ is placed in both).
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    let mut pruned = 0;
+    let mut solutions = 0;
+    for line in event_lines(&text) {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        let line = line.trim_start();
+        if line.starts_with("solution ") {
+            solutions += 1;
+            continue;
+        }
+        let (step, why) = line.split_once("  ").unwrap_or((line, ""));
+        let (var, col) = step.split_once(" = ").unwrap();
+        let row: usize = var.strip_prefix("row ").unwrap().parse().unwrap();
+        let col: usize = col.parse().unwrap();
+        if why.is_empty() {
+            path.truncate(depth);
+            path.push((row, col));
+        } else if let Some(name) = why.strip_prefix("pruned by symmetry: ") {
+            pruned += 1;
+            assert_eq!(depth, path.len(), "a pruned step is a child of its node");
+            assert_eq!(path.last(), Some(&(row, col)));
+            let mut rows = vec![None; n];
+            for &(r, c) in &path {
+                rows[r] = Some(c);
+            }
+            let mut image = vec![None; n];
+            for (r, c) in board_image(name, n, &path) {
+                image[r] = Some(c);
+            }
+            let first = (0..n).find(|&r| rows[r] != image[r]).unwrap();
+            match (rows[first], image[first]) {
+                (Some(a), Some(b)) => assert!(b < a, "{line}: {b} is not below {a}"),
+                other => panic!("{line}: row {first} is {other:?}"),
+            }
+        } else if why == "undone" {
+            path.truncate(depth);
+        }
+    }
+    assert!(pruned > 0, "5-queens prunes some steps by symmetry");
+    // Each class is found once, at its canonical solution.
+    assert_eq!(solutions, 2);
+    let dot = trace.dot();
+    assert_eq!(dot.matches("pruned by symmetry: ").count(), pruned);
+    let page = trace.html(
+        &outcome.stats,
+        &outcome.stop,
+        &backtracker::trace::HtmlView::rows(),
+    );
+    assert!(page.contains("pruned by symmetry: reflection"));
+    insta::assert_snapshot!("nqueens_5_classes_trace", text);
+}
