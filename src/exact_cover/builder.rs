@@ -10,6 +10,7 @@ use crate::model::{ModelBuilder, VariableOrder};
 use super::checker::CoverChecker;
 use super::layout::Layout;
 use super::problem::ExactCover;
+use super::symmetry::CoverSymmetry;
 
 /// Declares the items and options of an exact-cover problem, then builds
 /// it as an [`ExactCover`].
@@ -43,6 +44,7 @@ pub struct ExactCoverBuilder {
     options: Vec<Vec<u32>>,
     /// Items over all options.
     entries: usize,
+    symmetries: Vec<CoverSymmetry>,
     error: Option<ModelError>,
 }
 
@@ -246,6 +248,49 @@ impl ExactCoverBuilder {
         option
     }
 
+    /// Declares a symmetry of the problem, for
+    /// [`Search::count_classes`](crate::Search::count_classes): `items`
+    /// and `options` are permutations of the item numbers and of the
+    /// option numbers (both as this builder numbers them) such that every
+    /// option's items go to the items of its image. So every cover goes to
+    /// a cover, and [`build`](Self::build) checks it in full: it refuses a
+    /// map that is not a permutation, that mixes primary and secondary
+    /// items, or that breaks an option, with
+    /// [`ModelError::InvalidSymmetry`] naming it.
+    ///
+    /// ```
+    /// use backtracker::{exact_cover::ExactCoverBuilder, ModelError};
+    ///
+    /// // Dominoes and squares on a strip of 3 cells, which reads the same
+    /// // backwards: 3 covers, in 2 classes ({0}{1}{2}, and {0 1}{2} with its
+    /// // mirror image {0}{1 2}).
+    /// let mut b = ExactCoverBuilder::new();
+    /// b.primary_items(["0", "1", "2"]);
+    /// for option in [&["0"][..], &["1"], &["2"], &["0", "1"], &["1", "2"]] {
+    ///     b.option(option.iter().copied());
+    /// }
+    /// let mirror = b.clone();
+    /// b.symmetry("mirror", |item| 2 - item, |option| [2, 1, 0, 4, 3][option]);
+    /// let classes = b.build()?.search().count_classes().value;
+    /// assert_eq!((classes.solutions, classes.classes), (3, 2));
+    ///
+    /// // Option 3 is {0 1}: its image must be {1 2}, option 4, not itself.
+    /// let mut wrong = mirror;
+    /// wrong.symmetry("broken", |item| 2 - item, |option| [2, 1, 0, 3, 4][option]);
+    /// assert!(matches!(wrong.build(), Err(ModelError::InvalidSymmetry { .. })));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn symmetry(
+        &mut self,
+        name: impl Into<String>,
+        items: impl Fn(usize) -> usize + Send + Sync + 'static,
+        options: impl Fn(usize) -> usize + Send + Sync + 'static,
+    ) -> &mut Self {
+        self.symmetries
+            .push(CoverSymmetry::new(name.into(), items, options));
+        self
+    }
+
     /// Number of items declared so far.
     ///
     /// ```
@@ -319,6 +364,9 @@ impl ExactCoverBuilder {
             } else {
                 b.variable(name, domain.iter().map(|&o| o as usize));
             }
+        }
+        for symmetry in &self.symmetries {
+            b.symmetry(symmetry.literals(&layout)?);
         }
         b.order(VariableOrder::SmallestDomainFirst);
         let model = b.build((CoverChecker::new(Arc::clone(&layout)),))?;

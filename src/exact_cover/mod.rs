@@ -44,6 +44,7 @@ mod builder;
 mod checker;
 mod layout;
 mod problem;
+mod symmetry;
 
 pub use builder::ExactCoverBuilder;
 pub use checker::CoverChecker;

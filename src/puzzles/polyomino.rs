@@ -8,7 +8,10 @@
 //! every piece: one primary item per piece (`piece F`) and per board cell
 //! (`r1c1`, rows and columns from 1), one option per placement of a piece.
 //! Tilings that differ by a rotation or reflection of the whole board are
-//! different tilings.
+//! different tilings; the problem declares the board's symmetries (those
+//! that map the board and every placement onto themselves), so that
+//! [`Search::count_classes`](crate::Search::count_classes) counts them up
+//! to symmetry too.
 //!
 //! ```
 //! use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling};
@@ -18,10 +21,13 @@
 //! let board = Shape::rectangle(3, 20);
 //! let mut tiling = Tiling::new(&board, &pentominoes(), true)?;
 //! assert_eq!(tiling.problem_mut().search().count().value, 8);
+//! let classes = tiling.problem_mut().search().count_classes().value;
+//! // The box's 4 symmetries: 2 classes of 4.
+//! assert_eq!((classes.solutions, classes.classes, classes.group), (8, 2, 4));
 //! # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
 //! ```
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 use thiserror::Error;
@@ -475,6 +481,68 @@ pub enum TilingError {
     Model(#[from] ModelError),
 }
 
+/// The image of `(row, column)` in a box of `rows x cols`, as
+/// `map(rows, cols, row, column)`.
+type BoxMap = fn(usize, usize, usize, usize) -> (usize, usize);
+
+/// The symmetries of a square's bounding box that may map a board to
+/// itself, each with its name.
+const BOX_SYMMETRIES: [(&str, BoxMap); 7] = [
+    ("rotation 90", |h, _, r, c| (c, h - 1 - r)),
+    ("rotation 180", |h, w, r, c| (h - 1 - r, w - 1 - c)),
+    ("rotation 270", |_, w, r, c| (w - 1 - c, r)),
+    ("reflection left to right", |_, w, r, c| (r, w - 1 - c)),
+    ("reflection top to bottom", |h, _, r, c| (h - 1 - r, c)),
+    ("reflection in the diagonal", |_, _, r, c| (c, r)),
+    ("reflection in the anti-diagonal", |h, w, r, c| {
+        (w - 1 - c, h - 1 - r)
+    }),
+];
+
+/// Declares each symmetry of the board's bounding box that maps the board
+/// onto itself and every placement onto a placement of the same piece
+/// (so not a reflection when the pieces may not be flipped and one is not
+/// its own mirror image). Pieces stay; cells and placements move.
+fn declare_symmetries(
+    b: &mut ExactCoverBuilder,
+    grid: &Grid,
+    board: &Shape,
+    pieces: usize,
+    placements: &HashMap<Vec<usize>, usize>,
+) {
+    let (h, w) = (grid.rows, grid.cols);
+    let cells: Vec<(usize, usize)> = board
+        .cells
+        .iter()
+        .map(|&(r, c)| (r - grid.top, c - grid.left))
+        .collect();
+    for (name, map) in BOX_SYMMETRIES {
+        // A cell item's image, if the board holds it.
+        let images: Option<Vec<usize>> = cells
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = map(h, w, r, c);
+                grid.at(r, c).map(|i| pieces + i)
+            })
+            .collect();
+        let Some(images) = images else { continue };
+        let item = |i: usize| if i < pieces { i } else { images[i - pieces] };
+        let mut options = vec![0; placements.len()];
+        let whole = placements.iter().all(|(items, &o)| {
+            let mut image: Vec<usize> = items.iter().map(|&i| item(i)).collect();
+            image.sort_unstable();
+            placements.get(&image).is_some_and(|&to| {
+                options[o] = to;
+                true
+            })
+        });
+        if whole {
+            let items: Vec<usize> = (0..pieces + cells.len()).map(item).collect();
+            b.symmetry(name, move |i| items[i], move |o| options[o]);
+        }
+    }
+}
+
 /// The exact-cover problem of tiling a board with a set of pieces, each
 /// used exactly once.
 ///
@@ -552,6 +620,9 @@ impl Tiling {
             b.primary(format!("r{}c{}", r - grid.top + 1, c - grid.left + 1));
         }
         let mut piece_of = Vec::new();
+        // Per placement (its piece and cells as item numbers, sorted), its
+        // option number.
+        let mut placements: HashMap<Vec<usize>, usize> = HashMap::new();
         let mut items_used = 0usize;
         let mut option = Vec::new();
         for (k, piece) in pieces.iter().enumerate() {
@@ -582,10 +653,12 @@ impl Tiling {
                         });
                     }
                     b.option_of_items(option.iter().copied());
+                    placements.insert(option.clone(), placements.len());
                     piece_of.push(crate::index::small(k));
                 }
             }
         }
+        declare_symmetries(&mut b, &grid, board, pieces.len(), &placements);
         Ok(Tiling {
             problem: b.build()?,
             board: board.clone(),

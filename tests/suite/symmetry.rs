@@ -368,3 +368,236 @@ proptest! {
         }
     }
 }
+
+/// Counts and classes of a tiling by the 12 pentominoes.
+fn pentomino_classes(
+    board: &backtracker::puzzles::polyomino::Shape,
+    cross_check: bool,
+) -> (u128, u128, usize) {
+    use backtracker::puzzles::polyomino::{Tiling, pentominoes};
+    let mut tiling = Tiling::new(board, &pentominoes(), true).unwrap();
+    let outcome = tiling
+        .problem_mut()
+        .search()
+        .cross_check(cross_check)
+        .count_classes();
+    assert_eq!(outcome.stop, StopReason::Completed);
+    let c = outcome.value;
+    (c.solutions, c.classes, c.group)
+}
+
+#[test]
+fn pentomino_rectangles_count_their_classes_as_published() {
+    use backtracker::puzzles::polyomino::Shape;
+    // Fundamental tilings of the 3 x 20 and 5 x 12 boxes: 2 and 1010
+    // (OEIS A000105's pentominoes; Haselgrove 1960, Fletcher 1965). No
+    // tiling of a rectangle is its own mirror image, so each class holds 4.
+    assert_eq!(
+        pentomino_classes(&Shape::rectangle(3, 20), false),
+        (8, 2, 4)
+    );
+    assert_eq!(pentomino_classes(&Shape::rectangle(3, 20), true), (8, 2, 4));
+    assert_eq!(
+        pentomino_classes(&Shape::rectangle(20, 3), false),
+        (8, 2, 4)
+    );
+}
+
+#[test]
+#[ignore = "long: the 6 x 10, 5 x 12 and 4 x 15 boxes and the 8 x 8 board (the extended run)"]
+fn pentomino_boards_count_their_classes_as_published() {
+    use backtracker::puzzles::polyomino::Shape;
+    // 2339, 1010 and 368 fundamental tilings (Haselgrove and Haselgrove
+    // 1960), each of 4 tilings.
+    assert_eq!(
+        pentomino_classes(&Shape::rectangle(6, 10), false),
+        (9356, 2339, 4)
+    );
+    assert_eq!(
+        pentomino_classes(&Shape::rectangle(5, 12), false),
+        (4040, 1010, 4)
+    );
+    assert_eq!(
+        pentomino_classes(&Shape::rectangle(4, 15), false),
+        (1472, 368, 4)
+    );
+    // The 8 x 8 board without its centre 2 x 2: 65 fundamental tilings
+    // (Scott 1958), none symmetric, of 8 each.
+    let centre = Shape::parse(
+        "########\n########\n########\n###..###\n###..###\n########\n########\n########",
+    )
+    .unwrap();
+    assert_eq!(pentomino_classes(&centre, false), (520, 65, 8));
+}
+
+#[test]
+fn exact_cover_symmetries_count_as_brute_force_orbits() {
+    use backtracker::exact_cover::ExactCoverBuilder;
+    // Monominoes, dominoes and L trominoes on a 2 x 3 box, pieces
+    // repeating (cells are the only items): covers of the box, and their
+    // classes under the box's 4 symmetries, against orbits of the
+    // brute-force list of covers.
+    let (h, w) = (2usize, 3usize);
+    let cell = move |r: usize, c: usize| r * w + c;
+    let mut shapes: Vec<Vec<usize>> = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            shapes.push(vec![cell(r, c)]);
+            if c + 1 < w {
+                shapes.push(vec![cell(r, c), cell(r, c + 1)]);
+            }
+            if r + 1 < h {
+                shapes.push(vec![cell(r, c), cell(r + 1, c)]);
+            }
+        }
+    }
+    for r in 0..h - 1 {
+        for c in 0..w - 1 {
+            let square = [
+                cell(r, c),
+                cell(r, c + 1),
+                cell(r + 1, c),
+                cell(r + 1, c + 1),
+            ];
+            for skip in 0..4 {
+                let mut l: Vec<usize> = square.to_vec();
+                l.remove(skip);
+                shapes.push(l);
+            }
+        }
+    }
+    for s in &mut shapes {
+        s.sort_unstable();
+    }
+    type Flip = fn(usize, usize) -> (usize, usize);
+    let flips: [(&str, Flip); 2] = [
+        ("left to right", |r, c| (r, 2 - c)),
+        ("top to bottom", |r, c| (1 - r, c)),
+    ];
+    let mut b = ExactCoverBuilder::new();
+    for r in 0..h {
+        for c in 0..w {
+            b.primary(format!("r{r}c{c}"));
+        }
+    }
+    for s in &shapes {
+        b.option_of_items(s.iter().copied());
+    }
+    let image_of = |flip: Flip, s: &[usize]| {
+        let mut image: Vec<usize> = s
+            .iter()
+            .map(|&x| {
+                let (r, c) = flip(x / w, x % w);
+                cell(r, c)
+            })
+            .collect();
+        image.sort_unstable();
+        image
+    };
+    for (name, flip) in flips {
+        let shapes = shapes.clone();
+        let options: Vec<usize> = shapes
+            .iter()
+            .map(|s| {
+                let image = image_of(flip, s);
+                shapes.iter().position(|t| *t == image).unwrap()
+            })
+            .collect();
+        b.symmetry(
+            name,
+            move |x| {
+                let (r, c) = flip(x / w, x % w);
+                cell(r, c)
+            },
+            move |o| options[o],
+        );
+    }
+    // Brute force: every set of shapes that covers each cell once.
+    let mut covers: Vec<Vec<usize>> = Vec::new();
+    for mask in 0u32..1 << shapes.len() {
+        let mut seen = 0u32;
+        let exact = (0..shapes.len()).filter(|&k| mask >> k & 1 == 1).all(|k| {
+            shapes[k].iter().all(|&x| {
+                let fresh = seen >> x & 1 == 0;
+                seen |= 1 << x;
+                fresh
+            })
+        });
+        if exact && seen == (1 << (h * w)) - 1 {
+            let mut cover: Vec<usize> = (0..shapes.len()).filter(|&k| mask >> k & 1 == 1).collect();
+            cover.sort_unstable();
+            covers.push(cover);
+        }
+    }
+    // Orbits under the two flips (they generate the 4 symmetries).
+    let mut classes = std::collections::BTreeSet::new();
+    for cover in &covers {
+        let mut orbit: Vec<Vec<usize>> = vec![cover.clone()];
+        for (_, flip) in flips {
+            let more: Vec<Vec<usize>> = orbit
+                .iter()
+                .map(|c| {
+                    let mut image: Vec<usize> = c
+                        .iter()
+                        .map(|&k| {
+                            let s = image_of(flip, &shapes[k]);
+                            shapes.iter().position(|t| *t == s).unwrap()
+                        })
+                        .collect();
+                    image.sort_unstable();
+                    image
+                })
+                .collect();
+            orbit.extend(more);
+        }
+        classes.insert(orbit.into_iter().min().unwrap());
+    }
+    let mut problem = b.build().unwrap();
+    for cross_check in [false, true] {
+        let outcome = problem.search().cross_check(cross_check).count_classes();
+        assert_eq!(outcome.stop, StopReason::Completed);
+        let c = outcome.value;
+        assert_eq!(
+            (c.solutions, c.classes, c.group),
+            (covers.len() as u128, classes.len() as u128, 4),
+            "cross-check {cross_check}"
+        );
+    }
+}
+
+#[test]
+fn an_exact_cover_map_that_breaks_an_option_is_refused_by_name() {
+    use backtracker::exact_cover::ExactCoverBuilder;
+    let strip = || {
+        let mut b = ExactCoverBuilder::new();
+        b.primary_items(["a", "b", "c"]);
+        b.secondary("s");
+        b.option(["a", "b"]);
+        b.option(["b", "c"]);
+        b.option(["c", "s"]);
+        b.option(["a"]);
+        b
+    };
+    let refused = |b: ExactCoverBuilder| match b.build() {
+        Err(ModelError::InvalidSymmetry { name, reason }) => (name, reason),
+        other => panic!("{other:?}"),
+    };
+    // Not a permutation of the options.
+    let mut b = strip();
+    b.symmetry("two to one", |i| i, |_| 0);
+    let (name, reason) = refused(b);
+    assert_eq!(name, "two to one");
+    assert!(reason.contains("two options"), "{reason}");
+    // A primary item to a secondary one.
+    let mut b = strip();
+    b.symmetry("c and s", |i| [0, 1, 3, 2][i], |o| o);
+    assert!(refused(b).1.contains("only one of them is primary"));
+    // Swapping a and c must also swap {a b} with {b c}.
+    let mut b = strip();
+    b.symmetry("a and c", |i| [2, 1, 0, 3][i], |o| o);
+    assert!(refused(b).1.contains("not the images"));
+    // Out of range.
+    let mut b = strip();
+    b.symmetry("far", |i| i + 1, |o| o);
+    assert!(refused(b).1.contains("there are 4"));
+}
