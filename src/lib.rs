@@ -69,6 +69,7 @@ mod index;
 mod model;
 mod outcome;
 mod restart;
+mod rng;
 mod search;
 mod symmetry;
 mod wake;

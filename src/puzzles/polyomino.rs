@@ -504,7 +504,7 @@ const BOX_SYMMETRIES: [(&str, BoxMap); 7] = [
 /// (so not a reflection when the pieces may not be flipped and one is not
 /// its own mirror image). Pieces stay; cells and placements move.
 fn declare_symmetries(
-    b: &mut ExactCoverBuilder,
+    builder: &mut ExactCoverBuilder,
     grid: &Grid,
     board: &Shape,
     pieces: usize,
@@ -538,7 +538,7 @@ fn declare_symmetries(
         });
         if whole {
             let items: Vec<usize> = (0..pieces + cells.len()).map(item).collect();
-            b.symmetry(name, move |i| items[i], move |o| options[o]);
+            builder.symmetry(name, move |i| items[i], move |o| options[o]);
         }
     }
 }

@@ -105,14 +105,13 @@ pub(crate) fn images<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &
     }
     let mut image = vec![0; slots.len()];
     for (name, perm) in &group.generators {
-        let reason = match group.apply(perm, slots, &mut image) {
-            Err(var) => Some(format!("assigns `{}` twice", st.table.names[var])),
-            Ok(()) => {
-                let assignment = Assignment::new(st.table, &image);
-                (0..checkers.len())
-                    .find(|&k| !checkers.check_one(k, &assignment))
-                    .map(|k| format!("is rejected by `{}`", checkers.name(k)))
-            }
+        let reason = if let Err(var) = group.apply(perm, slots, &mut image) {
+            Some(format!("assigns `{}` twice", st.table.names[var]))
+        } else {
+            let assignment = Assignment::new(st.table, &image);
+            (0..checkers.len())
+                .find(|&k| !checkers.check_one(k, &assignment))
+                .map(|k| format!("is rejected by `{}`", checkers.name(k)))
         };
         if let Some(reason) = reason {
             let solution = describe_assignment(st, &Assignment::new(st.table, slots));

@@ -21,6 +21,10 @@ use super::state::{ALL, State};
 use super::{enter, report, step};
 
 /// How a search is configured (the `Search` builder's settings).
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "the builder's independent switches, each read where the engine starts"
+)]
 pub(crate) struct Config<V> {
     pub(crate) node_limit: u64,
     pub(crate) cancel: Option<Arc<AtomicBool>>,

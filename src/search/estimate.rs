@@ -16,6 +16,7 @@ use crate::candidates::iter_bits;
 use crate::checkers::Checkers;
 use crate::observe::NoObserver;
 use crate::outcome::{Outcome, Stats, StopReason};
+use crate::rng::Rng;
 
 use super::engine::{Engine, Reached};
 use super::node::{self, Taken, Tally};
@@ -124,6 +125,7 @@ impl Interval {
     /// meaning `ceiling`, a bound on the figure that does not come from
     /// the probes.
     fn of(samples: &[f64], scale: f64, offset: f64, ceiling: f64) -> Interval {
+        #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
         let k = samples.len() as f64;
         if samples.is_empty() {
             return Interval::exact(offset);
@@ -201,30 +203,6 @@ pub struct Estimate {
     pub exact: Option<(u64, u128)>,
 }
 
-/// SplitMix64: a small, fast, seedable generator, enough to choose
-/// children uniformly.
-#[derive(Clone, Debug)]
-pub(crate) struct Random(u64);
-
-impl Random {
-    pub(crate) fn new(seed: u64) -> Random {
-        Random(seed)
-    }
-
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound`.
-    pub(crate) fn below(&mut self, bound: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
-    }
-}
-
 impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// Estimates, before running it, what [`count`](Self::count) would do:
     /// its nodes, its count and its time, from `probes` random root-to-leaf
@@ -247,6 +225,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// assert!(estimate.seconds.value > 0.0);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
+    #[must_use]
     pub fn estimate(self, probes: u64, seed: u64) -> Outcome<Estimate> {
         let started = Instant::now();
         let Search { model, config, .. } = self;
@@ -381,6 +360,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// assert!((first.value - last.value).abs() < 0.25 * first.value);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
+    #[must_use]
     pub fn estimate_units(self, units: &[Unit], probes: u64, seed: u64) -> Outcome<Vec<Interval>> {
         let started = Instant::now();
         let Search { model, config, .. } = self;
@@ -389,7 +369,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
         if engine.unusable() {
             return engine.outcome(Vec::new());
         }
-        let mut random = Random::new(seed);
+        let mut random = Rng::new(seed);
         let mut out = Vec::with_capacity(units.len());
         match engine.root() {
             Ok(true) => {
@@ -438,7 +418,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
     ) -> (Vec<f64>, Vec<f64>, f64, StopReason) {
         let mut nodes = Vec::new();
         let mut solutions = Vec::new();
-        let mut random = Random::new(seed);
+        let mut random = Rng::new(seed);
         match self.root() {
             Ok(true) => {}
             Ok(false) => return (nodes, solutions, 0.0, StopReason::Completed),
@@ -457,7 +437,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
         #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
         let prefix_nodes = steps as f64;
         for _ in 0..probes {
-            let unit = &units[random.below(units.len() as u64) as usize];
+            let unit = &units[random.below(units.len())];
             match self.probe(unit, &mut random) {
                 Ok((n, s)) => {
                     nodes.push(n);
@@ -488,7 +468,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
 
     /// One probe below `unit`: the estimated nodes and weighted solutions
     /// of its subtree. Every step it takes is undone before it returns.
-    fn probe(&mut self, unit: &Unit, random: &mut Random) -> Result<(f64, f64), StopReason> {
+    fn probe(&mut self, unit: &Unit, random: &mut Rng) -> Result<(f64, f64), StopReason> {
         let result = self.probe_path(unit, random);
         self.unwind_path();
         result
@@ -496,7 +476,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
 
     /// The walk of [`probe`](Self::probe): the unit's prefix as the search
     /// takes it, then one random candidate a frame.
-    fn probe_path(&mut self, unit: &Unit, random: &mut Random) -> Result<(f64, f64), StopReason> {
+    fn probe_path(&mut self, unit: &Unit, random: &mut Rng) -> Result<(f64, f64), StopReason> {
         let n = self.st.n;
         let weight = f64::from(unit.weight);
         if super::unit::misfit(self.st.table, &unit.prefix).is_some() {
@@ -523,7 +503,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
             let width = candidates.len() as f64;
             product *= width;
-            let index = candidates[random.below(candidates.len() as u64) as usize];
+            let index = candidates[random.below(candidates.len())];
             self.st.budget.ensure()?;
             let (checkers, mut frames, st) = self.parts();
             let choice = st.choice(frames.store.var_at[d] as usize, index);

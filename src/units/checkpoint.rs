@@ -205,6 +205,10 @@ impl Checkpoint {
     /// regular file, is in use by another run, is not a checkpoint
     /// ([`Foreign`](CheckpointError::Foreign)), is damaged, or belongs to
     /// another run.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one pass over the file, each refusal beside the check that finds it"
+    )]
     pub fn open(path: impl AsRef<Path>, lines: &[UnitLine]) -> Result<Checkpoint, CheckpointError> {
         let path = path.as_ref();
         let shown = path.display().to_string();

@@ -1,7 +1,7 @@
 //! Colouring with cliques: the greedy clique cover covers every edge with
 //! true cliques, and the chromatic numbers (now searched with an
 //! all-different per clique) match published values: the DIMACS queen
-//! graphs (queen5_5: 5, queen6_6: 7, queen7_7: 7), the Petersen graph (3),
+//! graphs (`queen5_5`: 5, `queen6_6`: 7, `queen7_7`: 7), the Petersen graph (3),
 //! odd cycles (3) and complete graphs (n).
 
 use std::collections::HashSet;

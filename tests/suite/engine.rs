@@ -203,7 +203,7 @@ fn differ(v: &Values<'_, u8>) -> bool {
 struct Alternate;
 
 impl Checker<u8> for Alternate {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "alternate"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {
@@ -304,7 +304,7 @@ fn all_different(a: &Assignment<'_, u8>) -> bool {
 struct LyingPromising;
 
 impl Checker<u8> for LyingPromising {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "liar"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {
@@ -320,7 +320,7 @@ impl Checker<u8> for LyingPromising {
 struct LyingFilter;
 
 impl Checker<u8> for LyingFilter {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "bulk liar"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {
@@ -338,7 +338,7 @@ impl Checker<u8> for LyingFilter {
 struct LyingWord;
 
 impl Checker<u8> for LyingWord {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "word liar"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {
@@ -356,7 +356,7 @@ impl Checker<u8> for LyingWord {
 struct RootLiar;
 
 impl Checker<u8> for RootLiar {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "root liar"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {
@@ -484,7 +484,7 @@ fn cross_check_catches_a_lying_one_word_filter() {
 struct DroppingWord;
 
 impl Checker<u8> for DroppingWord {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "dropping word"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {
@@ -500,7 +500,7 @@ impl Checker<u8> for DroppingWord {
         *word = if kept == 0 {
             0
         } else {
-            kept & !(1 << (63 - kept.leading_zeros()))
+            kept & !(1 << kept.ilog2())
         };
     }
 }
@@ -524,7 +524,7 @@ fn cross_check_catches_a_lying_filter_on_large_domains() {
     // 100 values: candidate sets of two words.
     struct Skips70;
     impl Checker<u32> for Skips70 {
-        fn name(&self) -> &str {
+        fn name(&self) -> &'static str {
             "not 70"
         }
         fn check(&self, a: &Assignment<'_, u32>) -> bool {
@@ -721,7 +721,7 @@ fn first_violation_names_the_first_rejecting_checker() {
 fn an_empty_model_honours_its_checkers() {
     struct Never;
     impl backtracker::Checker<bool> for Never {
-        fn name(&self) -> &str {
+        fn name(&self) -> &'static str {
             "never"
         }
         fn check(&self, _: &backtracker::Assignment<'_, bool>) -> bool {

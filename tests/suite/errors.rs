@@ -174,7 +174,7 @@ fn nqueens_too_large() {
 fn a_checker_refusing_the_model() {
     struct NeedsThree;
     impl Checker<i32> for NeedsThree {
-        fn name(&self) -> &str {
+        fn name(&self) -> &'static str {
             "needs three"
         }
         fn check(&self, _: &Assignment<'_, i32>) -> bool {
@@ -354,7 +354,7 @@ struct PanicsAfter {
 }
 
 impl backtracker::Checker<usize> for PanicsAfter {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "panics"
     }
     fn check(&self, _: &backtracker::Assignment<'_, usize>) -> bool {

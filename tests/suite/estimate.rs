@@ -184,7 +184,7 @@ fn probes_that_meet_no_solution_do_not_say_there_is_none() {
 struct Equal;
 
 impl backtracker::Checker<u8> for Equal {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "equal"
     }
     fn check(&self, a: &backtracker::Assignment<'_, u8>) -> bool {

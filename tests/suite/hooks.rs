@@ -206,10 +206,18 @@ type Queens = (
 /// The same checkers, boxed.
 type BoxedQueens = Vec<Box<dyn Checker<usize>>>;
 
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "the signature of a line function"
+)]
 fn column(_: usize, c: &usize) -> usize {
     *c
 }
 
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "the signature of a line function"
+)]
 fn diagonal(r: usize, c: &usize) -> usize {
     r + c
 }
@@ -782,7 +790,7 @@ fn units_pair_every_hook() {
 struct LyingDiagonals;
 
 impl Checker<usize> for LyingDiagonals {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "lying diagonals"
     }
     fn check(&self, a: &Assignment<'_, usize>) -> bool {

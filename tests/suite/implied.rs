@@ -69,7 +69,7 @@ struct Lifo {
 }
 
 impl Checker<i32> for Lifo {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "lifo"
     }
     fn check(&self, _: &Assignment<'_, i32>) -> bool {

@@ -144,7 +144,7 @@ struct Spy {
 }
 
 impl Checker<i32> for Spy {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "spy"
     }
     fn check(&self, _: &Assignment<'_, i32>) -> bool {

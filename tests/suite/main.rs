@@ -3,6 +3,28 @@
 //! answers come from independent sources (OEIS, published counts, brute
 //! force in `support`), never from the code under test.
 
+// Brute-force oracles and known answers move small numbers between integer
+// and floating-point types, where no value comes near a limit (and a wrong
+// one would fail the assertion it feeds); tests read best as one function
+// a scenario, however long, with its helpers beside their use and boards
+// in `r`, `c`, `h`, `w`, taking what reads shortest (a `Vec` by value);
+// expected text is built by the shortest means; and
+// some figures compared must be exact.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::float_cmp,
+    clippy::format_collect,
+    clippy::format_push_string,
+    clippy::items_after_statements,
+    clippy::many_single_char_names,
+    clippy::needless_pass_by_value,
+    clippy::too_many_lines,
+    reason = "test code: see the comment above"
+)]
+
 mod support;
 
 // The library.

@@ -280,7 +280,7 @@ fn narrowing_checker_trace() {
     // x0 < x1 < x2 over 0..3, the order narrowing the later variables.
     struct Rising;
     impl Checker<u8> for Rising {
-        fn name(&self) -> &str {
+        fn name(&self) -> &'static str {
             "rising"
         }
         fn check(&self, a: &Assignment<'_, u8>) -> bool {
@@ -327,7 +327,7 @@ struct Chain {
 }
 
 impl Checker<i32> for Chain {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "chain"
     }
     fn check(&self, a: &Assignment<'_, i32>) -> bool {

@@ -206,7 +206,7 @@ impl Options {
         })
     }
 
-    fn apply<'m, C: Checkers<i32>>(self, model: &'m mut Model<i32, C>) -> Search<'m, i32, C> {
+    fn apply<C: Checkers<i32>>(self, model: &mut Model<i32, C>) -> Search<'_, i32, C> {
         let mut search = model
             .search()
             .symmetry(self.symmetry)

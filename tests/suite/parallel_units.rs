@@ -600,7 +600,7 @@ struct Tripwire {
 }
 
 impl Checker<usize> for Tripwire {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "tripwire"
     }
     fn check(&self, _: &Assignment<'_, usize>) -> bool {
@@ -871,19 +871,16 @@ fn a_checkpoint_with_a_changed_count_is_refused_and_left_unchanged() {
             bytes[byte] ^= 1 << bit;
             let path = dir.path().join("flipped.ckpt");
             std::fs::write(&path, &bytes).unwrap();
-            match Checkpoint::open(&path, &lines) {
-                Ok(checkpoint) => {
-                    let counts: Vec<u128> = checkpoint.results().iter().map(|r| r.count).collect();
-                    let expected: Vec<u128> = results[..checkpoint.results().len()]
-                        .iter()
-                        .map(|r| r.count)
-                        .collect();
-                    assert_eq!(counts, expected, "byte {byte} bit {bit}");
-                }
-                Err(_) => {
-                    flips += 1;
-                    assert_eq!(std::fs::read(&path).unwrap(), bytes, "left unchanged");
-                }
+            if let Ok(checkpoint) = Checkpoint::open(&path, &lines) {
+                let counts: Vec<u128> = checkpoint.results().iter().map(|r| r.count).collect();
+                let expected: Vec<u128> = results[..checkpoint.results().len()]
+                    .iter()
+                    .map(|r| r.count)
+                    .collect();
+                assert_eq!(counts, expected, "byte {byte} bit {bit}");
+            } else {
+                flips += 1;
+                assert_eq!(std::fs::read(&path).unwrap(), bytes, "left unchanged");
             }
         }
     }
@@ -932,7 +929,7 @@ fn merging_refuses_what_it_cannot_hold_without_allocating_it() {
 struct Alternate;
 
 impl Checker<u8> for Alternate {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "alternate"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {

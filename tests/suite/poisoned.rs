@@ -17,7 +17,7 @@ struct PanicsWhenArmed {
 }
 
 impl Checker<usize> for PanicsWhenArmed {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "panics"
     }
     fn check(&self, _: &Assignment<'_, usize>) -> bool {

@@ -268,7 +268,7 @@ fn cancellation_stops_the_run() {
 struct Sloppy;
 
 impl Checker<u8> for Sloppy {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "sloppy"
     }
     fn check(&self, a: &Assignment<'_, u8>) -> bool {

@@ -5,8 +5,25 @@
 /// OEIS A000170: the number of ways to place n non-attacking queens on an
 /// n x n board, for n = 0, 1, 2, ... (<https://oeis.org/A000170>).
 pub const A000170: [u128; 19] = [
-    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
-    95815104, 666090624,
+    1,
+    1,
+    0,
+    0,
+    2,
+    10,
+    4,
+    40,
+    92,
+    352,
+    724,
+    2_680,
+    14_200,
+    73_712,
+    365_596,
+    2_279_184,
+    14_772_512,
+    95_815_104,
+    666_090_624,
 ];
 
 /// The number of N-Queens solutions for an n x n board, from [`A000170`].
@@ -446,9 +463,9 @@ pub fn brute_force_tilings(board: &str, pieces: &[&str], reflections: bool) -> u
                     .map(|&(a, b)| (r + a - r0, c + b - c0))
                     .collect();
                 if placed.iter().all(|cell| free.contains(cell)) {
-                    placed.iter().for_each(|cell| {
+                    for cell in &placed {
                         free.remove(cell);
-                    });
+                    }
                     used[k] = true;
                     count += go(free, shapes, used);
                     used[k] = false;

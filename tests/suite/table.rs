@@ -148,9 +148,13 @@ fn gac_tree(solutions: &[Vec<u8>], n: usize) -> (u64, u64) {
                 .filter(|&u| !assigned[u] && agree(&below, u) && !agree(solutions, u))
                 .collect();
             figures.1 += forced.len() as u64;
-            forced.iter().for_each(|&u| assigned[u] = true);
+            for &u in &forced {
+                assigned[u] = true;
+            }
             walk(&below, assigned, figures);
-            forced.iter().for_each(|&u| assigned[u] = false);
+            for &u in &forced {
+                assigned[u] = false;
+            }
             assigned[var] = false;
         }
     }
@@ -169,7 +173,7 @@ struct Probe {
 }
 
 impl Checker<u8> for Probe {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "probe"
     }
     fn check(&self, _: &Assignment<'_, u8>) -> bool {

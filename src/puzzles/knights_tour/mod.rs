@@ -97,11 +97,6 @@ impl Board {
     /// [`ModelError::Unsupported`] for a board without squares or with more
     /// than [`MAX_SQUARES`].
     pub fn new(rows: usize, cols: usize) -> Result<Board, ModelError> {
-        if rows == 0 || cols == 0 {
-            return Err(ModelError::Unsupported {
-                reason: format!("a {rows} x {cols} board has no squares"),
-            });
-        }
         const JUMPS: [(isize, isize); 8] = [
             (-2, -1),
             (-2, 1),
@@ -112,6 +107,11 @@ impl Board {
             (2, -1),
             (2, 1),
         ];
+        if rows == 0 || cols == 0 {
+            return Err(ModelError::Unsupported {
+                reason: format!("a {rows} x {cols} board has no squares"),
+            });
+        }
         if rows.saturating_mul(cols) > MAX_SQUARES {
             return Err(ModelError::Unsupported {
                 reason: format!(
