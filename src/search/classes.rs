@@ -25,7 +25,7 @@ pub struct Classes {
     pub group: usize,
 }
 
-impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
+impl<'m, V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// Counts the solutions and their classes under the symmetry group the
     /// model declares ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry);
     /// with none, every solution is a class of its own). A class is counted
@@ -99,6 +99,43 @@ impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
             classes.classes += u128::from(canonical);
         }
         engine.outcome(classes)
+    }
+
+    /// The canonical solutions, one for each class under the declared
+    /// group, lazily: each is the least of its images, in the order of
+    /// [`count_classes`](Self::count_classes), and each class is searched
+    /// once, as there. With no group declared, every solution. In
+    /// [cross-check mode](Self::cross_check) the declared generators and
+    /// the mirror are checked on each solution reached, as in every
+    /// search; one that fails stops the iterator, and
+    /// [`Solutions::stop`](super::Solutions::stop) says which.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// // One board for each of the 12 fundamental solutions of 8 queens.
+    /// let mut model = nqueens(8)?;
+    /// let boards: Vec<Vec<usize>> = model.search().canonical_solutions().collect();
+    /// assert_eq!(boards.len(), 12);
+    /// assert_eq!(boards[0], [0, 4, 7, 5, 2, 6, 1, 3]);
+    /// let first = model.search().canonical_solutions().next();
+    /// assert_eq!(first.as_ref(), boards.first());
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn canonical_solutions(self) -> super::Solutions<'m, V, C, O>
+    where
+        V: Clone,
+    {
+        let Search {
+            model,
+            mut config,
+            observer,
+        } = self;
+        config.canonical = true;
+        super::Solutions {
+            engine: Engine::new(model, &config),
+            observer,
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 use backtracker::constraints::Predicate;
 use backtracker::puzzles::nqueens;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, Symmetry};
+use itertools::Itertools;
 use proptest::prelude::*;
 
 /// OEIS A000170 (all solutions) and A002562 (up to the board's 8
@@ -600,4 +601,50 @@ fn an_exact_cover_map_that_breaks_an_option_is_refused_by_name() {
     let mut b = strip();
     b.symmetry("far", |i| i + 1, |o| o);
     assert!(refused(b).1.contains("there are 4"));
+}
+
+/// The eight images of a queens placement (`cols[row]`) under the
+/// board's symmetries, each again as a column per row.
+fn board_images(cols: &[usize]) -> Vec<Vec<usize>> {
+    let n = cols.len();
+    let mut images = Vec::new();
+    let mut cells: Vec<(usize, usize)> = cols.iter().enumerate().map(|(r, &c)| (r, c)).collect();
+    for _ in 0..4 {
+        for flip in [false, true] {
+            let mut image = vec![0; n];
+            for &(r, c) in &cells {
+                let c = if flip { n - 1 - c } else { c };
+                image[r] = c;
+            }
+            images.push(image);
+        }
+        // A quarter turn.
+        cells = cells.iter().map(|&(r, c)| (c, n - 1 - r)).collect();
+    }
+    images
+}
+
+#[test]
+fn canonical_solutions_are_the_least_board_of_each_class() {
+    for n in 1..=9 {
+        // Every placement, by brute force over permutations of columns.
+        let mut expected: Vec<Vec<usize>> = (0..n)
+            .permutations(n)
+            .filter(|cols| (0..n).all(|a| (a + 1..n).all(|b| cols[a].abs_diff(cols[b]) != b - a)))
+            .map(|cols| board_images(&cols).into_iter().min().unwrap())
+            .collect();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(expected.len() as u128, QUEENS[n - 1].1, "n = {n}");
+        for cross_check in [false, true] {
+            let mut model = nqueens(n).unwrap();
+            let mut found: Vec<Vec<usize>> = model
+                .search()
+                .cross_check(cross_check)
+                .canonical_solutions()
+                .collect();
+            found.sort();
+            assert_eq!(found, expected, "n = {n}, cross-check {cross_check}");
+        }
+    }
 }
