@@ -308,7 +308,7 @@ impl Kept {
     /// Queues `var` after a removal, if that wakes anything: always when a
     /// narrowing checker wakes on its every change, else once it is left
     /// one value (or none).
-    #[inline]
+    #[inline(always)]
     fn queue_if_woken(&mut self, var: usize) {
         if self.size[var] <= 1 || self.wake_on_change[var] {
             self.queue_var(var);
