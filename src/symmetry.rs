@@ -156,7 +156,8 @@ pub(crate) struct Group {
     literals: Vec<(u32, u32)>,
     /// The generators: names and permutations.
     pub(crate) generators: Vec<(String, Vec<u32>)>,
-    /// Every element of the group but the identity.
+    /// Every element of the group but the identity (none listed for
+    /// [`generated`](Self::generated) generators).
     pub(crate) elements: Vec<Vec<u32>>,
 }
 
@@ -166,6 +167,16 @@ impl Group {
     /// Each generator must map every literal to a literal of the model and
     /// the candidates one to one onto the candidates.
     pub(crate) fn new(
+        generators: &[Symmetry],
+        sizes: &[usize],
+        kept: impl Fn(usize, usize) -> bool,
+    ) -> Result<Group, ModelError> {
+        Group::generated(generators, sizes, kept)?.closed()
+    }
+
+    /// The generators alone, as permutations of the literals, checked as
+    /// [`new`](Self::new) checks them; no other element is listed.
+    pub(crate) fn generated(
         generators: &[Symmetry],
         sizes: &[usize],
         kept: impl Fn(usize, usize) -> bool,
@@ -215,12 +226,24 @@ impl Group {
             }
             perms.push((s.name.clone(), perm));
         }
-        let identity: Vec<u32> = (0..literals.len()).map(crate::index::small).collect();
+        Ok(Group {
+            offsets,
+            literals,
+            generators: perms,
+            elements: Vec::new(),
+        })
+    }
+
+    /// The group the generators make: every element but the identity,
+    /// listed (at most [`MAX_GROUP`] in all).
+    fn closed(mut self) -> Result<Group, ModelError> {
+        let perms = &self.generators;
+        let identity: Vec<u32> = (0..self.literals.len()).map(crate::index::small).collect();
         let mut seen: HashSet<Vec<u32>> = HashSet::from([identity.clone()]);
         let mut queue = VecDeque::from([identity]);
         let mut elements = Vec::new();
         while let Some(e) = queue.pop_front() {
-            for (_, g) in &perms {
+            for (_, g) in perms {
                 let composed: Vec<u32> = e.iter().map(|&x| g[x as usize]).collect();
                 if seen.insert(composed.clone()) {
                     if seen.len() > MAX_GROUP {
@@ -238,17 +261,8 @@ impl Group {
                 }
             }
         }
-        Ok(Group {
-            offsets,
-            literals,
-            generators: perms,
-            elements,
-        })
-    }
-
-    /// The number of variables of the model.
-    pub(crate) fn variables(&self) -> usize {
-        self.offsets.len()
+        self.elements = elements;
+        Ok(self)
     }
 
     /// The image of the partial assignment `indices` (`u32::MAX`:
