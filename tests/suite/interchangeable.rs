@@ -8,25 +8,19 @@ use std::collections::HashSet;
 use backtracker::constraints::Predicate;
 use backtracker::puzzles::coloring::{Graph, coloring, coloring_with};
 use backtracker::puzzles::latin_square;
-use backtracker::{ModelBuilder, ModelError, StopReason, Symmetry, VariableOrder};
+use backtracker::{ModelBuilder, StopReason, Symmetry, VariableOrder};
 use proptest::prelude::*;
 
-use crate::support::{complete, cycle, is_proper, petersen};
+use crate::support::{
+    assert_invalid_symmetry, complete, cycle, every_assignment, is_proper, petersen, two_variables,
+};
 
 /// Every proper `k`-colouring of the graph (vertices from 1), by trying
 /// every assignment.
 fn brute_colorings(n: usize, edges: &[(usize, usize)], k: usize) -> Vec<Vec<usize>> {
-    let total = k.pow(u32::try_from(n).unwrap());
-    (0..total)
-        .map(|mut code| {
-            (0..n)
-                .map(|_| {
-                    let c = code % k;
-                    code /= k;
-                    c
-                })
-                .collect::<Vec<_>>()
-        })
+    let palette: Vec<usize> = (0..k).collect();
+    every_assignment(&vec![palette; n])
+        .into_iter()
         .filter(|colors| is_proper(edges, colors))
         .collect()
 }
@@ -201,28 +195,10 @@ fn a_value_order_gives_the_same_classes() {
     assert_eq!(classes.classes, self::classes(&all) as u128);
 }
 
-/// The error `build` gives, as its name and reason.
-fn refusal<V>(b: ModelBuilder<V>) -> (String, String) {
-    match b.build(()) {
-        Err(ModelError::InvalidSymmetry { name, reason }) => (name, reason),
-        Err(other) => panic!("expected an invalid symmetry, got {other}"),
-        Ok(_) => panic!("expected an invalid symmetry, got a model"),
-    }
-}
-
 #[test]
 fn declarations_the_rule_cannot_honour_are_refused() {
-    let builder = || {
-        let mut b = ModelBuilder::new();
-        b.variable("x", 0..3usize);
-        b.variable("y", 0..3usize);
-        b
-    };
-    let refused = |b: ModelBuilder<usize>, mentions: &str| {
-        let (name, reason) = refusal(b);
-        assert_eq!(name, "interchangeable values");
-        assert!(reason.contains(mentions), "{reason}");
-    };
+    let builder = two_variables;
+    let refused = |b, mentions| assert_invalid_symmetry(b, "interchangeable values", mentions);
     // A pin keeps one of the values and not the others.
     let mut b = builder();
     b.interchangeable_values(0..2, 0..3).pin(0, &1);
@@ -251,9 +227,7 @@ fn declarations_the_rule_cannot_honour_are_refused() {
 #[test]
 fn a_false_declaration_is_caught_with_the_generator_and_the_solution() {
     // x < y over 0..3: renaming the values breaks it.
-    let mut b = ModelBuilder::new();
-    b.variable("x", 0..3usize);
-    b.variable("y", 0..3usize);
+    let mut b = two_variables();
     b.interchangeable_values(0..2, 0..3);
     let mut model = b
         .build((Predicate::new("less", [0, 1], |v| v[0] < v[1]),))
