@@ -4,6 +4,7 @@
 //! cargo run --release --example coloring -- --colors 3 myciel3.col
 //! cargo run --release --example coloring -- --chromatic myciel3.col
 //! cargo run --release --example coloring -- --count --colors 3 < petersen.col
+//! cargo run --release --example coloring -- --count --classes --colors 3 < petersen.col
 //! cargo run --release --example coloring -- --estimate --colors 4 big.col
 //! ```
 //!
@@ -45,6 +46,11 @@ struct Cli {
     #[arg(long, requires = "colors")]
     count: bool,
 
+    /// With --count: also print the number of colourings up to a renaming
+    /// of the colours, on a second line (each class is searched once)
+    #[arg(long, requires = "count")]
+    classes: bool,
+
     /// Print the chromatic number (the fewest colours of a proper colouring)
     #[arg(long, conflicts_with_all = ["colors", "count"])]
     chromatic: bool,
@@ -53,7 +59,7 @@ struct Cli {
     /// count before running it: print the estimated nodes, colourings and
     /// CPU seconds of the count, one line each (`nodes VALUE LOW HIGH`, LOW
     /// and HIGH the 95% interval), from random probes of the search tree
-    #[arg(long, requires = "colors", conflicts_with_all = ["chromatic", "count", "stats"])]
+    #[arg(long, requires = "colors", conflicts_with_all = ["chromatic", "count", "classes", "stats"])]
     estimate: bool,
 
     #[command(flatten)]
@@ -75,6 +81,7 @@ written before, never part of a line.";
 /// The options that mean nothing without another (see `cli::Needs`).
 const NEEDS: cli::Needs = &[
     ("count", &["colors"]),
+    ("classes", &["count"]),
     ("estimate", &["colors"]),
     ("probes", &["estimate"]),
     ("seed", &["estimate"]),
@@ -112,6 +119,14 @@ fn run(cli: &Cli) -> Result<String, String> {
             .search()
             .estimate(cli.probes.probes(), cli.probes.seed());
         return Ok(estimate::lines(&outcome.value));
+    }
+    if cli.classes {
+        let outcome = model.search().count_classes();
+        stats(outcome.stats.nodes);
+        return Ok(format!(
+            "{}\n{}\n",
+            outcome.value.solutions, outcome.value.classes
+        ));
     }
     if cli.count {
         let outcome = model.search().count();

@@ -66,6 +66,7 @@ mod checkers;
 mod domains;
 mod error;
 mod index;
+mod interchangeable;
 mod model;
 mod outcome;
 mod restart;

@@ -47,6 +47,8 @@ pub(crate) struct Options<V> {
     pub(crate) mirror: bool,
     /// The declared symmetry group, if any.
     pub(crate) group: Option<crate::symmetry::Group>,
+    /// The declared interchangeable values, if any.
+    pub(crate) interchangeable: Option<crate::interchangeable::Interchangeable>,
     /// Per variable, for the smallest-domain-first tie rule.
     pub(crate) degrees: Vec<u32>,
 }
@@ -85,6 +87,9 @@ pub struct ModelBuilder<V> {
     value_order: Option<ValueOrder<V>>,
     mirror: bool,
     symmetries: Vec<crate::Symmetry>,
+    /// Declared interchangeable values: the variables and the domain
+    /// indices.
+    interchangeable: Option<(Vec<usize>, Vec<usize>)>,
 }
 
 impl<V> Default for ModelBuilder<V> {
@@ -99,6 +104,7 @@ impl<V> Default for ModelBuilder<V> {
             value_order: None,
             mirror: false,
             symmetries: Vec::new(),
+            interchangeable: None,
         }
     }
 }
@@ -376,6 +382,64 @@ impl<V> ModelBuilder<V> {
         self
     }
 
+    /// Declares the domain indices `values` interchangeable on `variables`:
+    /// every permutation of those values, applied to the variables of the
+    /// set (and to no other), takes every solution to a solution, as the
+    /// colours of a colouring or the symbols of a Latin square do.
+    ///
+    /// [`Search::count_classes`](crate::Search::count_classes) then counts
+    /// the solutions up to these permutations, and
+    /// [`Search::representatives`](crate::Search::representatives) gives
+    /// one solution of each class, by a rule that cuts the symmetry away
+    /// without listing its `k!` permutations: a variable of the set may
+    /// take a value outside `values`, one of `values` that a variable of
+    /// the set already holds, or the smallest of `values` that none holds.
+    /// Each class is searched once, under any variable order, and a
+    /// solution holding `u` of the `k` values stands for `k! / (k - u)!`.
+    ///
+    /// [`build`](Self::build) refuses, with
+    /// [`ModelError::InvalidSymmetry`] named `interchangeable values`, a
+    /// variable or a value outside the model, a variable whose candidates
+    /// (after pins and restrictions) hold some of the values but not all,
+    /// a second declaration, and a declaration beside generators declared
+    /// with [`symmetry`](Self::symmetry), which it does not combine with.
+    /// That the values are interchangeable is the caller's promise,
+    /// checked on every solution found (and on every solution of the tree
+    /// in [cross-check mode](crate::Search::cross_check)).
+    ///
+    /// ```
+    /// use backtracker::{constraints::AllDifferent, ModelBuilder};
+    ///
+    /// // Three variables, pairwise different, over four colours: 4 * 3 * 2
+    /// // colourings, all one class up to a renaming of the colours.
+    /// let mut b = ModelBuilder::new();
+    /// for name in ["a", "b", "c"] {
+    ///     b.variable(name, 0..4);
+    /// }
+    /// b.interchangeable_values(0..3, 0..4);
+    /// let mut model = b.build((AllDifferent::new("differ", 0..3),))?;
+    /// let classes = model.search().count_classes().value;
+    /// assert_eq!((classes.solutions, classes.classes), (24, 1));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn interchangeable_values(
+        &mut self,
+        variables: impl IntoIterator<Item = usize>,
+        values: impl IntoIterator<Item = usize>,
+    ) -> &mut Self {
+        let declared = (
+            variables.into_iter().collect(),
+            values.into_iter().collect(),
+        );
+        if self.interchangeable.replace(declared).is_some() {
+            self.fail(ModelError::InvalidSymmetry {
+                name: crate::interchangeable::NAME.to_owned(),
+                reason: "declared twice".to_owned(),
+            });
+        }
+        self
+    }
+
     /// Builds the model with the given checkers: a tuple of checkers (the
     /// static, fastest path), a `Vec<DynChecker<V>>` of boxed checkers of any
     /// types, or `()` for none.
@@ -437,6 +501,30 @@ impl<V> ModelBuilder<V> {
             let kept = |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
             Some(crate::symmetry::Group::new(&self.symmetries, &sizes, kept)?)
         };
+        let interchangeable = match &self.interchangeable {
+            None => None,
+            Some(_) if !self.symmetries.is_empty() => {
+                return Err(ModelError::InvalidSymmetry {
+                    name: crate::interchangeable::NAME.to_owned(),
+                    reason: format!(
+                        "declared beside the generator `{}`: the two do not combine",
+                        self.symmetries[0].name()
+                    ),
+                });
+            }
+            Some((variables, values)) => {
+                let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
+                let kept =
+                    |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
+                Some(crate::interchangeable::Interchangeable::new(
+                    (variables, values),
+                    &self.names,
+                    &sizes,
+                    words,
+                    kept,
+                )?)
+            }
+        };
         let table = Table {
             names: self.names,
             domains: self.domains,
@@ -471,6 +559,7 @@ impl<V> ModelBuilder<V> {
                 value_order: self.value_order,
                 mirror: self.mirror,
                 group,
+                interchangeable,
                 degrees,
             }),
             poisoned: false,

@@ -156,7 +156,8 @@ pub(crate) struct Group {
     literals: Vec<(u32, u32)>,
     /// The generators: names and permutations.
     pub(crate) generators: Vec<(String, Vec<u32>)>,
-    /// Every element of the group but the identity.
+    /// Every element of the group but the identity (none listed for
+    /// [`generated`](Self::generated) generators).
     pub(crate) elements: Vec<Vec<u32>>,
     /// Each element's name: the shortest product of generators that gives
     /// it, as `rotation 90 then reflection` (generators applied in turn).
@@ -169,6 +170,16 @@ impl Group {
     /// Each generator must map every literal to a literal of the model and
     /// the candidates one to one onto the candidates.
     pub(crate) fn new(
+        generators: &[Symmetry],
+        sizes: &[usize],
+        kept: impl Fn(usize, usize) -> bool,
+    ) -> Result<Group, ModelError> {
+        Group::generated(generators, sizes, kept)?.closed()
+    }
+
+    /// The generators alone, as permutations of the literals, checked as
+    /// [`new`](Self::new) checks them; no other element is listed.
+    pub(crate) fn generated(
         generators: &[Symmetry],
         sizes: &[usize],
         kept: impl Fn(usize, usize) -> bool,
@@ -218,14 +229,27 @@ impl Group {
             }
             perms.push((s.name.clone(), perm));
         }
-        let identity: Vec<u32> = (0..literals.len()).map(crate::index::small).collect();
+        Ok(Group {
+            offsets,
+            literals,
+            generators: perms,
+            elements: Vec::new(),
+            names: Vec::new(),
+        })
+    }
+
+    /// The group the generators make: every element but the identity,
+    /// listed (at most [`MAX_GROUP`] in all).
+    fn closed(mut self) -> Result<Group, ModelError> {
+        let perms = &self.generators;
+        let identity: Vec<u32> = (0..self.literals.len()).map(crate::index::small).collect();
         let mut seen: HashSet<Vec<u32>> = HashSet::from([identity.clone()]);
         // Breadth first, so that each element is named by a shortest word.
         let mut queue = VecDeque::from([(identity, None::<usize>)]);
         let mut elements = Vec::new();
         let mut names: Vec<String> = Vec::new();
         while let Some((e, at)) = queue.pop_front() {
-            for (name, g) in &perms {
+            for (name, g) in perms {
                 let composed: Vec<u32> = e.iter().map(|&x| g[x as usize]).collect();
                 if seen.insert(composed.clone()) {
                     if seen.len() > MAX_GROUP {
@@ -247,18 +271,9 @@ impl Group {
                 }
             }
         }
-        Ok(Group {
-            offsets,
-            literals,
-            generators: perms,
-            elements,
-            names,
-        })
-    }
-
-    /// The number of variables of the model.
-    pub(crate) fn variables(&self) -> usize {
-        self.offsets.len()
+        self.elements = elements;
+        self.names = names;
+        Ok(self)
     }
 
     /// The image of the partial assignment `indices` (`u32::MAX`:

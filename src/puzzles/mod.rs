@@ -13,9 +13,11 @@
 
 pub mod coloring;
 pub mod knights_tour;
+mod latin;
 mod nqueens;
 pub mod polyomino;
 pub mod sudoku;
 pub mod sudoku_cover;
 
+pub use latin::{MAX_LATIN, latin_square};
 pub use nqueens::{MAX_QUEENS, Rule, nqueens, nqueens_rows, nqueens_with};

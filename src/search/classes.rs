@@ -1,9 +1,11 @@
-//! Counting solutions up to the model's declared symmetry group.
+//! Counting solutions up to the model's declared symmetry (a group of
+//! generators, or interchangeable values), and one solution per class.
 
 use std::fmt;
 
 use crate::assignment::Assignment;
 use crate::checkers::Checkers;
+use crate::interchangeable::Interchangeable;
 use crate::observe::Observer;
 use crate::outcome::{FalseSymmetry, Outcome, StopReason};
 use crate::symmetry::Group;
@@ -21,20 +23,29 @@ pub struct Classes {
     /// The classes (orbits): solutions that a symmetry of the group maps
     /// one to the other are one class.
     pub classes: u128,
-    /// The number of symmetries in the group, the identity included.
+    /// The number of symmetries in the group, the identity included: for
+    /// `k` interchangeable values, `k!` (saturated at `usize::MAX`, for
+    /// `k` above 20 on a 64-bit machine).
     pub group: usize,
 }
 
-impl<'m, V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
-    /// Counts the solutions and their classes under the symmetry group the
-    /// model declares ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry);
-    /// with none, every solution is a class of its own). A class is counted
-    /// at its canonical solution, the least of its images in the order of
-    /// domain indices, variable by variable.
+impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
+    /// Counts the solutions and their classes under the symmetry the
+    /// model declares: the group of its generators
+    /// ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry)), or
+    /// the permutations of its interchangeable values
+    /// ([`ModelBuilder::interchangeable_values`](crate::ModelBuilder::interchangeable_values));
+    /// with neither, every solution is a class of its own.
     ///
-    /// Each class is searched once: a step whose assignment some symmetry
-    /// maps to a smaller one, already in the part the step decides, is
-    /// pruned, and each canonical solution counts the size of its orbit.
+    /// Each class is searched once. Under a group, a class is counted at
+    /// its canonical solution, the least of its images in the order of
+    /// domain indices, variable by variable: a step whose assignment some
+    /// symmetry maps to a smaller one, already in the part the step
+    /// decides, is pruned, and each canonical solution counts the size of
+    /// its orbit. Under interchangeable values, a variable of the set takes
+    /// only the values already held and the smallest free one, and each
+    /// solution found counts `k! / (k - u)!` for the `u` of its `k` values
+    /// it holds.
     /// Each generator is checked on each canonical solution: when its image
     /// is not a solution, the search stops with
     /// [`StopReason::FalseSymmetry`], which names the generator and the
@@ -61,20 +72,26 @@ impl<'m, V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             mut observer,
         } = self;
         let options = std::sync::Arc::clone(&model.options);
-        let group = options.group.as_ref();
-        let n = model.len();
+        let declared = Declared::of(&options);
         let mut classes = Classes {
-            group: group.map_or(1, crate::symmetry::Group::order),
+            group: declared.as_ref().map_or(1, Declared::order),
             ..Classes::default()
         };
-        if let Some(group) = group
-            && config.describe.is_none()
-        {
-            let mut config = config;
-            config.canonical = true;
-            return pruned(Engine::new(model, &config), &mut observer, group, classes);
-        }
+        let Some(declared) = declared else {
+            let mut engine = Engine::new(model, &config);
+            while engine.next_solution(&mut observer) {
+                classes.solutions += 1;
+                classes.classes += 1;
+            }
+            return engine.outcome(classes);
+        };
+        // In cross-check mode, every solution, each judged canonical or
+        // not; otherwise only the canonical ones, each counting its orbit.
+        let pruned = config.describe.is_none();
+        let mut config = config;
+        config.canonical = pruned;
         let mut engine = Engine::new(model, &config);
+        let n = engine.st.n;
         let mut indices = vec![0u32; n];
         let mut image = vec![0u32; n];
         while engine.next_solution(&mut observer) {
@@ -83,37 +100,48 @@ impl<'m, V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
                     *slot = a.index(var).map_or(u32::MAX, crate::index::small);
                 }
             });
-            classes.solutions += 1;
-            let Some(group) = group else {
-                classes.classes += 1;
-                continue;
-            };
-            if let Some(stop) = false_generator(&mut engine, group, &indices, &mut image) {
+            let generators = declared.generators();
+            if let Some(stop) = false_generator(&mut engine, generators, &indices, &mut image) {
                 engine.finish(stop);
                 return engine.outcome(classes);
             }
-            let canonical = group.elements.iter().all(|perm| {
-                // The generators hold, so every image is an assignment.
-                group.apply(perm, &indices, &mut image).is_ok() && image >= indices
-            });
-            classes.classes += u128::from(canonical);
+            if pruned {
+                classes.classes += 1;
+                classes.solutions = classes
+                    .solutions
+                    .saturating_add(declared.orbit(&indices, &mut image));
+            } else {
+                classes.solutions += 1;
+                classes.classes += u128::from(declared.canonical(&indices, &mut image));
+            }
         }
         engine.outcome(classes)
     }
+}
 
-    /// The canonical solutions, one for each class under the declared
-    /// group, lazily: each is the least of its images, in the order of
-    /// [`count_classes`](Self::count_classes), and each class is searched
-    /// once, as there. With no group declared, every solution. In
-    /// [cross-check mode](Self::cross_check) the declared generators and
-    /// the mirror are checked on each solution reached, as in every
-    /// search; one that fails stops the iterator, and
-    /// [`Solutions::stop`](super::Solutions::stop) says which.
+impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
+    /// One solution of each class under the model's declared symmetry (a
+    /// group of [`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry)
+    /// generators, or
+    /// [`interchangeable_values`](crate::ModelBuilder::interchangeable_values)),
+    /// as a lazy iterator like [`solutions`](Self::solutions); with no
+    /// declared symmetry, every solution. The search is the one
+    /// [`count_classes`](Self::count_classes) makes: each class is
+    /// searched once, at one member. Under a declared group that member is
+    /// the class's least solution (domain indices compared variable by
+    /// variable); under interchangeable values, the one in which each
+    /// variable, in the order the search assigned them, took a value
+    /// already held or the smallest free one. So the first representative
+    /// exists exactly when a solution does, and a decision problem (is
+    /// there a solution?) searches a smaller tree. An observer sees the
+    /// nodes of that tree; the values the interchangeable-values rule
+    /// leaves out are never candidates, so it sees no rejection of them.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
     ///
-    /// // One board for each of the 12 fundamental solutions of 8 queens.
+    /// // One board for each of the 12 fundamental solutions of 8 queens
+    /// // (OEIS A002562).
     /// let mut model = nqueens(8)?;
     /// let boards: Vec<Vec<usize>> = model.search().canonical_solutions().collect();
     /// assert_eq!(boards.len(), 12);
@@ -122,19 +150,67 @@ impl<'m, V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// assert_eq!(first.as_ref(), boards.first());
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
-    pub fn canonical_solutions(self) -> super::Solutions<'m, V, C, O>
+    pub fn canonical_solutions(mut self) -> super::Solutions<'m, V, C, O>
     where
         V: Clone,
     {
-        let Search {
-            model,
-            mut config,
-            observer,
-        } = self;
-        config.canonical = true;
-        super::Solutions {
-            engine: Engine::new(model, &config),
-            observer,
+        self.config.canonical = true;
+        self.solutions()
+    }
+}
+
+/// The symmetry a model declares, for counting its classes.
+enum Declared<'o> {
+    /// A group of generators, every element listed.
+    Group(&'o Group),
+    /// Interchangeable values.
+    Values(&'o Interchangeable),
+}
+
+impl<'o> Declared<'o> {
+    fn of<V>(options: &'o crate::model::Options<V>) -> Option<Declared<'o>> {
+        match (&options.group, &options.interchangeable) {
+            (Some(group), _) => Some(Declared::Group(group)),
+            (None, Some(values)) => Some(Declared::Values(values)),
+            (None, None) => None,
+        }
+    }
+
+    /// The number of symmetries, the identity included.
+    fn order(&self) -> usize {
+        match self {
+            Declared::Group(group) => group.order(),
+            Declared::Values(values) => values.order(),
+        }
+    }
+
+    /// The generators to check each solution with.
+    fn generators(&self) -> &'o Group {
+        match self {
+            Declared::Group(group) => group,
+            Declared::Values(values) => &values.generators,
+        }
+    }
+
+    /// The size of the orbit of the solution `indices`, the canonical
+    /// member of its class in the pruned search.
+    fn orbit(&self, indices: &[u32], image: &mut [u32]) -> u128 {
+        match self {
+            // |G| / |stabiliser|.
+            Declared::Group(group) => (group.order() / (1 + group.fixing(indices, image))) as u128,
+            Declared::Values(values) => values.orbit(indices),
+        }
+    }
+
+    /// Whether the solution `indices` is the one member of its class that
+    /// counts it, when every solution is searched.
+    fn canonical(&self, indices: &[u32], image: &mut [u32]) -> bool {
+        match self {
+            Declared::Group(group) => group.elements.iter().all(|perm| {
+                // The generators hold, so every image is an assignment.
+                group.apply(perm, indices, image).is_ok() && *image >= *indices
+            }),
+            Declared::Values(values) => values.in_first_appearance_order(indices),
         }
     }
 }
@@ -165,36 +241,6 @@ fn false_generator<V: fmt::Debug, C: Checkers<V>>(
         }
     }
     None
-}
-
-/// [`Search::count_classes`] searching each class once: the engine prunes
-/// the steps that lead only to solutions that are not canonical, and each
-/// canonical solution counts its orbit.
-fn pruned<V: fmt::Debug, C: Checkers<V>, O: Observer<V>>(
-    mut engine: Engine<'_, V, C>,
-    observer: &mut O,
-    group: &Group,
-    mut classes: Classes,
-) -> Outcome<Classes> {
-    let n = group.variables();
-    let mut indices = vec![0u32; n];
-    let mut image = vec![0u32; n];
-    while engine.next_solution(observer) {
-        engine.with_assignment(|a| {
-            for (var, slot) in indices.iter_mut().enumerate() {
-                *slot = a.index(var).map_or(u32::MAX, crate::index::small);
-            }
-        });
-        if let Some(stop) = false_generator(&mut engine, group, &indices, &mut image) {
-            engine.finish(stop);
-            return engine.outcome(classes);
-        }
-        // A canonical solution: its orbit has |G| / |stabiliser| solutions.
-        let fixed = 1 + group.fixing(&indices, &mut image);
-        classes.classes += 1;
-        classes.solutions += (group.order() / fixed) as u128;
-    }
-    engine.outcome(classes)
 }
 
 /// A solution as `name = value` pairs.

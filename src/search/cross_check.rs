@@ -5,6 +5,7 @@ use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::{Candidates, iter_bits};
 use crate::checkers::sealed::Set;
 use crate::outcome::{Disagreement, FalseSymmetry};
+use crate::symmetry::Group;
 
 use super::state::State;
 
@@ -68,7 +69,8 @@ pub(crate) fn frame<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usiz
             }
         }
     }
-    let symmetric = st.options.mirror || st.options.group.is_some();
+    let symmetric =
+        st.options.mirror || st.options.group.is_some() || st.options.interchangeable.is_some();
     if symmetric && st.slots.iter().filter(|&&s| s == UNASSIGNED).count() == 1 {
         // The last variable: its candidates every checker accepts complete
         // solutions, whose images the declared symmetries say are
@@ -97,9 +99,19 @@ pub(crate) fn images<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &
     if st.options.mirror {
         mirror(checkers, st, slots);
     }
-    let Some(group) = st.options.group.as_ref() else {
-        return;
-    };
+    let options = st.options;
+    let groups = options
+        .group
+        .iter()
+        .chain(options.interchangeable.iter().map(|v| &v.generators));
+    for group in groups {
+        generators(checkers, st, slots, group);
+    }
+}
+
+/// Verifies each generator of `group` on the solution `slots`, recording a
+/// [`FalseSymmetry`] for the first whose image is not a solution.
+fn generators<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, slots: &[u32], group: &Group) {
     if st.false_symmetry.is_some() {
         return;
     }

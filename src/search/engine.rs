@@ -34,8 +34,9 @@ pub(crate) struct Config<V> {
     pub(crate) tally: bool,
     pub(crate) lookahead: usize,
     pub(crate) removal_events: bool,
-    /// Prune the steps that lead only to solutions a symmetry of the
-    /// declared group maps to smaller ones.
+    /// Search one solution per class: prune the steps that lead only to
+    /// solutions a symmetry of the declared group maps to smaller ones,
+    /// and leave out the interchangeable values the rule excludes.
     pub(crate) canonical: bool,
 }
 
@@ -148,7 +149,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         if config.removal_events {
             st.removals = Some(Vec::new());
         }
-        st.canonical = config.canonical && options.group.is_some();
+        st.canonical =
+            config.canonical && (options.group.is_some() || options.interchangeable.is_some());
         let n = table.len();
         Engine {
             checkers,

@@ -13,8 +13,9 @@ use super::state::{NO_CHECKER, State, exact};
 
 /// Fills frame `d` with the candidates of `var` on the general path: its
 /// kept set, filtered by every checker (counting rejections, and recording
-/// who rejected what for events), checked in cross-check mode, and ordered
-/// by the value-order hook. Returns the set when it is one word.
+/// who rejected what for events), checked in cross-check mode, cut by the
+/// interchangeable-values rule when one solution per class is searched,
+/// and ordered by the value-order hook. Returns the set when it is one word.
 pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE: bool>(
     checkers: &C,
     frames: &mut F,
@@ -82,6 +83,16 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
     }
     if st.describe.is_some() {
         super::cross_check::frame(checkers, st, var);
+    }
+    if st.canonical
+        && let Some(values) = &st.options.interchangeable
+        && values.has(var)
+    {
+        // Interchangeable values: one class, one branch.
+        values.allowed(&st.slots, &mut st.allowed);
+        for (word, &mask) in frames.store().words_mut(d).iter_mut().zip(&st.allowed) {
+            *word &= mask;
+        }
     }
     if let Some(order) = &st.options.value_order {
         let mut list: Vec<usize> = iter_bits(frames.store().words(d)).collect();

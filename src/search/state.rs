@@ -109,10 +109,12 @@ pub(crate) struct State<'t, V> {
     pub(crate) describe: Option<fn(&V) -> String>,
     /// What cross-check mode found.
     pub(crate) disagreement: Option<Disagreement>,
-    /// Whether steps dominated under the declared group are pruned, and
-    /// working space for an image.
+    /// Whether steps dominated under the declared group are pruned and
+    /// the interchangeable values the rule excludes left out, and working
+    /// space for an image and for the rule's mask.
     pub(crate) canonical: bool,
     pub(crate) image: Vec<u32>,
+    pub(crate) allowed: Vec<u64>,
     /// In cross-check mode, a declared symmetry generator found false.
     pub(crate) false_symmetry: Option<Box<FalseSymmetry>>,
     pub(crate) started: Instant,
@@ -175,6 +177,7 @@ impl<'t, V> State<'t, V> {
             false_symmetry: None,
             canonical: false,
             image: vec![UNASSIGNED; n],
+            allowed: vec![0; table.words],
             started: Instant::now(),
         }
     }

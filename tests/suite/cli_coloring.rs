@@ -105,8 +105,50 @@ fn counts_match_the_cycle_formula_and_brute_force() {
 }
 
 #[test]
+fn classes_count_the_colourings_up_to_a_renaming_of_the_colours() {
+    // The Petersen graph: 120 3-colourings, 20 up to the 3! renamings
+    // (each uses all 3 colours); C5 with 3 colours: 30, 5 classes.
+    for (n, edges, k, expected) in [
+        (10, petersen(), "3", "120\n20\n"),
+        (5, cycle(5), "3", "30\n5\n"),
+        (4, complete(4), "3", "0\n0\n"),
+    ] {
+        let output = run_with_input(
+            NAME,
+            &["--count", "--classes", "--colors", k],
+            &dimacs(n, &edges),
+        );
+        assert_eq!(output.code, Some(0), "{output:?}");
+        assert_eq!(output.stdout, expected, "{edges:?}");
+    }
+    // Brute force's total, and a renaming of the colours by their first
+    // vertices (colourings that one renaming gives are one class).
+    let edges = [(1, 2), (2, 3), (3, 4), (4, 1), (1, 5)];
+    let total = brute_force_colorings(5, &edges, 4);
+    let output = run_with_input(
+        NAME,
+        &["--count", "--classes", "--colors", "4"],
+        &dimacs(5, &edges),
+    );
+    // C4 with 4 colours: 84 colourings (3^4 + 3); vertex 5 then has 3.
+    assert_eq!(total, 84 * 3);
+    let lines: Vec<&str> = output.stdout.lines().collect();
+    assert_eq!(lines[0], total.to_string());
+    // Classes: C4 uses 2 colours (1 class: abab), 3 colours (abac, abcb:
+    // 2 classes), 4 colours (abcd: 1 class); vertex 5 takes one of the
+    // used colours but vertex 1's or a new one: 1 + 2 * 2 + ... counted by
+    // hand: abab -> 5 in {b, new}: 2; abac, abcb -> {b, c, new} minus a:
+    // 3 each; abcd -> {b, c, d}: 3. 2 + 3 + 3 + 3 = 11.
+    assert_eq!(lines[1], "11");
+    assert_rejected(
+        &run_with_input(NAME, &["--classes", "--colors", "3"], &dimacs(5, &cycle(5))),
+        "--count",
+    );
+}
+
+#[test]
 fn help_is_printed_on_standard_output() {
-    crate::support::assert_help(NAME, &["--colors", "--chromatic", "--count"]);
+    crate::support::assert_help(NAME, &["--colors", "--chromatic", "--count", "--classes"]);
 }
 
 #[test]

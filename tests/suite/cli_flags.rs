@@ -366,7 +366,7 @@ fn tables() -> Vec<Table> {
             base: vec!["--colors", "3", "--estimate"],
             input: square,
             answer: Some(format!("solutions {c4} {c4} {c4}")),
-            rows: refused(&[&["--count"], &["--chromatic"], &["--stats"]]),
+            rows: refused(&[&["--count"], &["--classes"], &["--chromatic"], &["--stats"]]),
         },
         Table {
             name: "coloring",

@@ -1,8 +1,10 @@
 //! Colouring with cliques: the greedy clique cover covers every edge with
 //! true cliques, and the chromatic numbers (now searched with an
 //! all-different per clique) match published values: the DIMACS queen
-//! graphs (`queen5_5`: 5, `queen6_6`: 7, `queen7_7`: 7), the Petersen graph (3),
-//! odd cycles (3) and complete graphs (n).
+//! graphs (`queen5_5`: 5, `queen6_6`: 7, `queen7_7`: 7, `queen8_8`: 9), the
+//! Petersen graph (3), odd cycles (3) and complete graphs (n); the maximum
+//! clique is brute force's, and the DIMACS files of the queen graphs hold
+//! them.
 
 use std::collections::HashSet;
 
@@ -74,6 +76,122 @@ fn queen_graphs_have_their_published_chromatic_numbers() {
     assert_chromatic(25, &queen_graph(5), 5, "queen5_5");
     assert_chromatic(36, &queen_graph(6), 7, "queen6_6");
     assert_chromatic(49, &queen_graph(7), 7, "queen7_7");
+}
+
+#[test]
+fn queen8_8_has_its_published_chromatic_number() {
+    assert_chromatic(64, &queen_graph(8), 9, "queen8_8");
+}
+
+/// The DIMACS files of `tests/data/coloring/`, with their board sides.
+const QUEEN_FILES: [(usize, &str); 4] = [
+    (5, include_str!("../data/coloring/queen5_5.col")),
+    (6, include_str!("../data/coloring/queen6_6.col")),
+    (7, include_str!("../data/coloring/queen7_7.col")),
+    (8, include_str!("../data/coloring/queen8_8.col")),
+];
+
+#[test]
+fn the_queen_graph_files_hold_the_queen_graphs() {
+    // Edges of the n x n queen graph: n (n - 1) (5n - 1) / 3, so 728 for
+    // queen8_8, as the DIMACS benchmark tables list (each edge once).
+    for (n, text) in QUEEN_FILES {
+        let file = Graph::parse_dimacs(text).unwrap();
+        assert_eq!(file.vertices(), n * n);
+        assert_eq!(
+            file.edges().len(),
+            n * (n - 1) * (5 * n - 1) / 3,
+            "queen{n}_{n}"
+        );
+        let mut from_file = file.edges().to_vec();
+        from_file.sort_unstable();
+        assert_eq!(from_file, queen_graph(n), "queen{n}_{n}");
+    }
+    assert_eq!(
+        Graph::parse_dimacs(QUEEN_FILES[3].1).unwrap().edges().len(),
+        728
+    );
+}
+
+/// The size of a largest clique, by trying every set of vertices.
+fn brute_clique_number(n: usize, edges: &[(usize, usize)]) -> usize {
+    let set: HashSet<(usize, usize)> = edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    (0u32..1 << n)
+        .filter(|&mask| {
+            let vs: Vec<usize> = (0..n)
+                .filter(|&v| mask >> v & 1 == 1)
+                .map(|v| v + 1)
+                .collect();
+            vs.iter()
+                .enumerate()
+                .all(|(i, &a)| vs[i + 1..].iter().all(|&b| set.contains(&(a, b))))
+        })
+        .map(u32::count_ones)
+        .max()
+        .unwrap_or(0) as usize
+}
+
+fn assert_max_clique(n: usize, edges: &[(usize, usize)]) {
+    let set: HashSet<(usize, usize)> = edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let clique = graph(n, edges).max_clique();
+    for (i, &a) in clique.iter().enumerate() {
+        for &b in &clique[i + 1..] {
+            assert!(
+                set.contains(&(a, b)),
+                "{clique:?} is not a clique of {edges:?}"
+            );
+        }
+    }
+    assert_eq!(clique.len(), brute_clique_number(n, edges), "{edges:?}");
+}
+
+#[test]
+fn the_maximum_clique_is_as_large_as_brute_force_finds() {
+    for (n, edges) in [
+        (10, petersen()),
+        (7, cycle(7)),
+        (6, complete(6)),
+        (9, queen_graph(3)),
+        (16, queen_graph(4)),
+        (1, vec![]),
+        (4, vec![]),
+    ] {
+        assert_max_clique(n, &edges);
+    }
+    // Random graphs of 12 vertices, from a fixed seed.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..40 {
+        let mut edges = Vec::new();
+        for a in 1..=12 {
+            for b in a + 1..=12 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if !seed.is_multiple_of(3) {
+                    edges.push((a, b));
+                }
+            }
+        }
+        assert_max_clique(12, &edges);
+    }
+}
+
+#[test]
+fn on_the_queen_graph_the_maximum_clique_is_a_line_of_the_board() {
+    // A greedy clique from the most adjacent cell finds the 2 x 2 centre.
+    let queen8 = graph(64, &queen_graph(8));
+    assert!(queen8.greedy_clique().len() < 8);
+    let clique = queen8.max_clique();
+    assert_eq!(clique.len(), 8);
+    let cells: Vec<(usize, usize)> = clique.iter().map(|&v| ((v - 1) / 8, (v - 1) % 8)).collect();
+    let same = |f: fn(&(usize, usize)) -> i64| cells.iter().all(|c| f(c) == f(&cells[0]));
+    assert!(
+        same(|c| c.0 as i64)
+            || same(|c| c.1 as i64)
+            || same(|c| c.0 as i64 - c.1 as i64)
+            || same(|c| (c.0 + c.1) as i64),
+        "{cells:?}"
+    );
 }
 
 #[test]

@@ -37,6 +37,7 @@ mod global_constraints;
 mod hooks;
 mod html_trace;
 mod implied;
+mod interchangeable;
 mod knights_tour;
 mod linear_sum;
 mod narrowing;

@@ -581,3 +581,24 @@ pub fn every_assignment<T: Copy>(domains: &[Vec<T>]) -> Vec<Vec<T>> {
         }
     }
 }
+
+/// A model builder with two variables, `x` and `y`, over `0..3`.
+pub fn two_variables() -> backtracker::ModelBuilder<usize> {
+    let mut b = backtracker::ModelBuilder::new();
+    b.variable("x", 0..3usize);
+    b.variable("y", 0..3usize);
+    b
+}
+
+/// Checks that `build` refuses `b` (without checkers) with an invalid
+/// symmetry named `name`, for a reason that mentions `mentions`.
+pub fn assert_invalid_symmetry<V>(b: backtracker::ModelBuilder<V>, name: &str, mentions: &str) {
+    match b.build(()) {
+        Err(backtracker::ModelError::InvalidSymmetry { name: n, reason }) => {
+            assert_eq!(n, name);
+            assert!(reason.contains(mentions), "{reason}");
+        }
+        Err(other) => panic!("expected an invalid symmetry, got {other}"),
+        Ok(_) => panic!("expected an invalid symmetry, got a model"),
+    }
+}

@@ -5,6 +5,8 @@ use backtracker::constraints::Predicate;
 use backtracker::puzzles::nqueens;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, Symmetry};
 use itertools::Itertools;
+
+use crate::support::{assert_invalid_symmetry, two_variables};
 use proptest::prelude::*;
 
 /// OEIS A000170 (all solutions) and A002562 (up to the board's 8
@@ -223,20 +225,8 @@ fn interchangeable_colours_count_as_brute_force_orbits() {
 
 #[test]
 fn a_generator_that_is_not_one_to_one_on_the_candidates_is_refused() {
-    let builder = || {
-        let mut b = ModelBuilder::new();
-        b.variable("x", 0..3usize);
-        b.variable("y", 0..3usize);
-        b
-    };
-    let refused = |b: ModelBuilder<usize>, name: &str, reason: &str| match b.build(()).unwrap_err()
-    {
-        ModelError::InvalidSymmetry { name: n, reason: r } => {
-            assert_eq!(n, name);
-            assert!(r.contains(reason), "{r}");
-        }
-        other => panic!("expected an invalid symmetry, got {other}"),
-    };
+    let builder = two_variables;
+    let refused = assert_invalid_symmetry::<usize>;
     let mut b = builder();
     b.symmetry(Symmetry::variables("out", |v| v + 1));
     refused(b, "out", "outside the model");
@@ -265,9 +255,7 @@ fn cross_check_mode_checks_the_group_on_the_solutions_of_a_count() {
     let outcome = nqueens(6).unwrap().search().cross_check(true).count();
     assert_eq!((outcome.value, outcome.stop), (4, StopReason::Completed));
     // x < y over 0..3 with a swap of the variables declared: false.
-    let mut b = ModelBuilder::new();
-    b.variable("x", 0..3usize);
-    b.variable("y", 0..3usize);
+    let mut b = two_variables();
     b.symmetry(Symmetry::variables("swap x and y", |v| 1 - v));
     let mut model = b
         .build((Predicate::new("less", [0, 1], |v| v[0] < v[1]),))

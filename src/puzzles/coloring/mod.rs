@@ -15,6 +15,7 @@ use crate::constraints::AllDifferent;
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder, VariableOrder};
 
+mod clique;
 mod neighbours;
 
 pub use neighbours::NeighboursDiffer;
@@ -386,63 +387,6 @@ impl Graph {
         clique
     }
 
-    /// Cliques (vertices from 1, increasing) that cover every edge, found
-    /// greedily: each edge not yet covered, in the order of
-    /// [`edges`](Self::edges), grows into a clique by adding the common
-    /// neighbour with the most uncovered edges to the clique, until none is
-    /// left. Each clique of `k` vertices means `k` different colours.
-    ///
-    /// ```
-    /// use backtracker::puzzles::coloring::Graph;
-    ///
-    /// // Two triangles sharing the edge 2-3, and the pendant edge 3-5.
-    /// let graph = Graph::from_edges(5, [(1, 2), (1, 3), (2, 3), (2, 4), (3, 4), (3, 5)]).unwrap();
-    /// assert_eq!(graph.clique_cover(), [vec![1, 2, 3], vec![2, 3, 4], vec![3, 5]]);
-    /// ```
-    #[must_use]
-    pub fn clique_cover(&self) -> Vec<Vec<usize>> {
-        let key = |a: usize, b: usize| (a.min(b), a.max(b));
-        let mut covered: HashSet<(usize, usize)> = HashSet::new();
-        let mut cliques = Vec::new();
-        for &(u, v) in &self.edges {
-            if covered.contains(&(u, v)) {
-                continue;
-            }
-            let mut clique = vec![u, v];
-            // The common neighbours, from the end with fewer (a star's
-            // centre has them all, each leaf one).
-            let (few, other) = if self.degree(u) <= self.degree(v) {
-                (u, v)
-            } else {
-                (v, u)
-            };
-            let mut candidates: Vec<usize> = self
-                .neighbours(few)
-                .iter()
-                .copied()
-                .filter(|&w| w != other && self.edge_set.contains(&key(other, w)))
-                .collect();
-            while let Some(&next) = candidates.iter().max_by_key(|&&w| {
-                let fresh = clique
-                    .iter()
-                    .filter(|&&c| !covered.contains(&key(c, w)))
-                    .count();
-                (fresh, std::cmp::Reverse(w))
-            }) {
-                clique.push(next);
-                candidates.retain(|&w| w != next && self.edge_set.contains(&key(next, w)));
-            }
-            for (i, &a) in clique.iter().enumerate() {
-                for &b in &clique[i + 1..] {
-                    covered.insert(key(a, b));
-                }
-            }
-            clique.sort_unstable();
-            cliques.push(clique);
-        }
-        cliques
-    }
-
     /// A proper colouring found greedily, vertices taken by decreasing
     /// degree, each given the lowest colour its coloured neighbours leave
     /// free: `colors[v - 1]` is the colour of vertex `v`. An upper bound on
@@ -484,20 +428,17 @@ fn number(field: &str, what: &str) -> Result<usize, String> {
 }
 
 /// A colouring model: one variable per vertex (named as the vertex, in
-/// vertex order), the palette for each domain, the given pins
-/// (vertex from 1, palette index), and [`NeighboursDiffer`].
+/// vertex order), the palette for each domain, [`NeighboursDiffer`], mirror
+/// symmetry and interchangeable colours.
 fn build<V: Clone>(
     graph: &Graph,
     palette: &[V],
     order: VariableOrder,
-    pins: &[(usize, usize)],
-    mirror: bool,
 ) -> Result<Model<V, (NeighboursDiffer,)>, ModelError> {
-    let mut b = variables(graph, palette, pins)?;
-    b.order(order);
-    if mirror {
-        b.mirror_symmetry();
-    }
+    let mut b = variables(graph, palette, &[])?;
+    b.order(order)
+        .mirror_symmetry()
+        .interchangeable_values(0..graph.vertices(), 0..palette.len());
     let rule = NeighboursDiffer::new(graph);
     b.build((match order {
         // Kept sets make smallest-domain-first read sizes, not filter.
@@ -534,9 +475,11 @@ fn variables<V: Clone>(
     Ok(b)
 }
 
-/// The colouring model (smallest domain first, no symmetry) plus an
-/// [`AllDifferent`] per clique (vertices from 1), whose matching sees that
-/// `k` colours cannot go round `k + 1` mutually adjacent vertices.
+/// The colouring model (smallest domain first) plus an [`AllDifferent`]
+/// per clique (vertices from 1), whose matching sees that `k` colours
+/// cannot go round `k + 1` mutually adjacent vertices. The vertices of
+/// `pins` have their colours fixed, `pins.len()` colours from 0; the
+/// colours above are interchangeable.
 fn build_with_cliques(
     graph: &Graph,
     palette: &[usize],
@@ -544,7 +487,8 @@ fn build_with_cliques(
     cliques: &[Vec<usize>],
 ) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelError> {
     let mut b = variables(graph, palette, pins)?;
-    b.order(VariableOrder::SmallestDomainFirst);
+    b.order(VariableOrder::SmallestDomainFirst)
+        .interchangeable_values(0..graph.vertices(), pins.len()..palette.len());
     let mut checkers: Vec<DynChecker<usize>> =
         vec![Box::new(NeighboursDiffer::new(graph).narrowing())];
     for (k, clique) in cliques.iter().enumerate() {
@@ -562,7 +506,11 @@ fn build_with_cliques(
 /// [`NeighboursDiffer`] checker. Smallest-domain-first ordering (the vertex
 /// with the fewest colours left next, like DSATUR). It declares mirror
 /// symmetry (colour `c` to `colors - 1 - c` maps colourings to colourings),
-/// so counting searches about half the tree.
+/// so counting searches about half the tree, and the colours
+/// interchangeable on every vertex
+/// ([`ModelBuilder::interchangeable_values`]), so
+/// [`count_classes`](crate::Search::count_classes) counts the colourings
+/// up to a renaming of the colours, each class searched once.
 ///
 /// # Errors
 ///
@@ -575,6 +523,9 @@ fn build_with_cliques(
 /// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
 /// assert_eq!(coloring(&c5, 2)?.search().count().value, 0);
 /// assert_eq!(coloring(&c5, 3)?.search().count().value, 30);
+/// // Up to the 6 permutations of 3 colours: 5 classes of 6 colourings.
+/// let classes = coloring(&c5, 3)?.search().count_classes().value;
+/// assert_eq!((classes.solutions, classes.classes), (30, 5));
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 pub fn coloring(
@@ -607,7 +558,7 @@ pub fn coloring_with<V: Clone>(
     palette: &[V],
     order: VariableOrder,
 ) -> Result<Model<V, (NeighboursDiffer,)>, ModelError> {
-    build(graph, palette, order, &[], true)
+    build(graph, palette, order)
 }
 
 /// The chromatic number of a graph and a colouring that uses that many
@@ -635,11 +586,20 @@ pub struct Chromatic {
 /// The chromatic number of `graph`: the fewest colours of a proper
 /// colouring.
 ///
-/// A greedy clique gives a lower bound and a greedy colouring an upper
-/// one; each number of colours in between is tried with the reference
-/// model, smallest-domain-first, with the clique's colours fixed (any
-/// colouring can be renamed to give the clique's vertices colours 0, 1,
-/// ..., so this loses no answer and cuts the colour symmetry).
+/// A maximum clique ([`Graph::max_clique`]) gives a lower bound and a
+/// greedy colouring an upper one; each number of colours in between is
+/// tried in turn, smallest-domain-first (the vertex with the fewest
+/// colours left next, then the one of highest degree, like DSATUR), with an
+/// [`AllDifferent`] per clique of [`Graph::clique_cover`] of at least three
+/// vertices and at most two fewer than the maximum clique (the matching of
+/// a smaller clique seldom sees more than its pairs, and costs more). Any
+/// colouring can be renamed to give the maximum clique's vertices colours
+/// 0, 1, ..., so those are fixed, and the colours above are declared
+/// interchangeable ([`ModelBuilder::interchangeable_values`]): the search
+/// looks for one colouring per class
+/// ([`representatives`](crate::Search::representatives)), a vertex taking
+/// a colour already used or the smallest one still free. Neither loses an
+/// answer.
 ///
 /// # Errors
 ///
@@ -655,20 +615,21 @@ pub struct Chromatic {
 pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
     let greedy = graph.greedy_coloring();
     let upper = greedy.iter().map(|c| c + 1).max().unwrap_or(0);
-    let clique = graph.greedy_clique();
+    let clique = graph.max_clique();
     let cliques: Vec<Vec<usize>> = graph
         .clique_cover()
         .into_iter()
-        .filter(|c| c.len() >= 3)
+        .filter(|c| c.len() >= 3 && c.len() + 2 >= clique.len())
         .collect();
+    let pins: Vec<(usize, usize)> = clique.iter().enumerate().map(|(c, &v)| (v, c)).collect();
     let mut nodes = 0;
     for colors in clique.len()..upper {
         let palette: Vec<usize> = (0..colors).collect();
-        let pins: Vec<(usize, usize)> = clique.iter().enumerate().map(|(c, &v)| (v, c)).collect();
         let mut model = build_with_cliques(graph, &palette, &pins, &cliques)?;
-        let outcome = model.search().first();
-        nodes += outcome.stats.nodes;
-        if let Some(coloring) = outcome.value {
+        let mut search = model.search().canonical_solutions();
+        let found = search.next();
+        nodes += search.stats().nodes;
+        if let Some(coloring) = found {
             return Ok(Chromatic {
                 colors,
                 coloring,
