@@ -636,3 +636,66 @@ fn canonical_solutions_are_the_least_board_of_each_class() {
         }
     }
 }
+
+#[test]
+fn interchangeable_variables_count_as_brute_force_orbits() {
+    // Four variables in 0..4 whose sum is even and whose values span at
+    // most 2: a rule that treats the variables alike.
+    let (n, d) = (4, 4);
+    let accept = |a: &[usize]| {
+        a.iter().sum::<usize>() % 2 == 0 && a.iter().max().unwrap() - a.iter().min().unwrap() <= 2
+    };
+    let solutions = brute(n, d, accept);
+    let swap = |a: &[usize]| {
+        let mut b = a.to_vec();
+        b.swap(0, 1);
+        b
+    };
+    let cycle = |a: &[usize]| {
+        let mut b = a.to_vec();
+        b.rotate_right(1);
+        b
+    };
+    let expected = orbits(&solutions, &[&swap, &cycle]) as u128;
+    let build = |vars: &[usize]| {
+        let mut b = ModelBuilder::new();
+        for v in 0..n {
+            b.variable(format!("x{v}"), 0..d);
+        }
+        for g in Symmetry::interchangeable_variables(vars) {
+            b.symmetry(g);
+        }
+        let rule = Predicate::new("even, close", (0..n).collect::<Vec<_>>(), move |v| {
+            let v: Vec<usize> = (0..n).map(|i| v[i]).collect();
+            accept(&v)
+        });
+        b.build((rule,))
+    };
+    let mut model = build(&[0, 1, 2, 3]).unwrap();
+    for cross_check in [false, true] {
+        let c = model
+            .search()
+            .cross_check(cross_check)
+            .count_classes()
+            .value;
+        assert_eq!(
+            (c.solutions, c.classes, c.group),
+            (solutions.len() as u128, expected, 24),
+            "cross-check {cross_check}"
+        );
+    }
+    // Seven variables make 5040 permutations, more than MAX_GROUP.
+    let mut b = ModelBuilder::new();
+    for v in 0..7 {
+        b.variable(format!("x{v}"), 0..2usize);
+    }
+    for g in Symmetry::interchangeable_variables(&[0, 1, 2, 3, 4, 5, 6]) {
+        b.symmetry(g);
+    }
+    match b.build(()) {
+        Err(ModelError::InvalidSymmetry { reason, .. }) => {
+            assert!(reason.contains("more than 4096"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
