@@ -12,7 +12,7 @@ use backtracker::{Checkers, Model, Outcome, Unit};
 
 use crate::input::shorten;
 use crate::progress::{self, BOXED_PROGRESS_FROM, PROGRESS_FROM, Progress, Run};
-use crate::{Fail, Out, print_stats, report_interrupted};
+use crate::{Failure, Out, print_stats, report_interrupted};
 
 /// Split depth of unit-by-unit counts unless `--depth` says otherwise.
 pub const DEFAULT_DEPTH: usize = 3;
@@ -58,16 +58,16 @@ pub fn write_units(
     max_units: usize,
     cancel: &AtomicBool,
     out: &mut Out,
-) -> Result<(), Fail> {
-    let mut model = nqueens(n).map_err(Fail::bad)?;
+) -> Result<(), Failure> {
+    let mut model = nqueens(n).map_err(Failure::input)?;
     let units = model
         .split_at_most(depth, symmetry, max_units)
-        .map_err(Fail::bad)?;
+        .map_err(Failure::input)?;
     for line in UnitLine::number(&model_name(n), depth, symmetry, units) {
         if cancel.load(Ordering::SeqCst) {
-            return Err(Fail::interrupted());
+            return Err(Failure::Interrupted);
         }
-        writeln!(out, "{line}").map_err(|e| Fail::output(&e))?;
+        writeln!(out, "{line}").map_err(|e| Failure::output(&e))?;
     }
     Ok(())
 }
@@ -88,8 +88,8 @@ pub fn write_units_auto(
     symmetry: bool,
     lookahead: usize,
     out: &mut Out,
-) -> Result<(), Fail> {
-    let mut model = nqueens(n).map_err(Fail::bad)?;
+) -> Result<(), Failure> {
+    let mut model = nqueens(n).map_err(Failure::input)?;
     let want = UNITS_PER_WORKER.saturating_mul(workers.max(1));
     #[expect(clippy::cast_precision_loss, reason = "a share, in floating point")]
     let bound = 1.0 / (5.0 * workers.max(1) as f64);
@@ -133,7 +133,7 @@ pub fn write_units_auto(
     };
     let count = units.len();
     for line in UnitLine::number(&model_name(n), depth, symmetry, units) {
-        writeln!(out, "{line}").map_err(|e| Fail::output(&e))?;
+        writeln!(out, "{line}").map_err(|e| Failure::output(&e))?;
     }
     crate::output::say!(
         "split at depth {depth}: {count} units for {workers} workers; the largest is estimated at {:.1}% of the total",
@@ -169,16 +169,16 @@ pub fn count_one_unit(
     lookahead: usize,
     cancel: &Arc<AtomicBool>,
     out: &mut Out,
-) -> Result<(), Fail> {
+) -> Result<(), Failure> {
     let line: UnitLine = text
         .trim()
         .parse()
-        .map_err(|e| Fail::bad(format!("--unit: {e}")))?;
+        .map_err(|e| Failure::input(format!("--unit: {e}")))?;
     let n = board_of(&line.model)
-        .ok_or_else(|| Fail::bad(format!("--unit: {}", foreign_text(&line.model))))?;
-    let mut model = nqueens(n).map_err(Fail::bad)?;
+        .ok_or_else(|| Failure::input(format!("--unit: {}", foreign_text(&line.model))))?;
+    let mut model = nqueens(n).map_err(Failure::input)?;
     line.check_against(&model_name(n), &model)
-        .map_err(|e| Fail::bad(format!("--unit: {e}")))?;
+        .map_err(|e| Failure::input(format!("--unit: {e}")))?;
     let outcome = model
         .search()
         .lookahead(lookahead)
@@ -187,7 +187,7 @@ pub fn count_one_unit(
         .count_unit(&line.unit);
     if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
         report_interrupted(&outcome.stats, &outcome.stop, Some(1), Some((0, 1)));
-        return Err(Fail::interrupted());
+        return Err(Failure::Interrupted);
     }
     if stats {
         print_stats(&outcome.stats, &outcome.stop, Some(1));
@@ -196,12 +196,12 @@ pub fn count_one_unit(
         unit: line,
         count: outcome.value,
     };
-    writeln!(out, "{result}").map_err(|e| Fail::output(&e))
+    writeln!(out, "{result}").map_err(|e| Failure::output(&e))
 }
 
 /// `--merge FILE`: checks the result lines against the split they claim
 /// to come from and prints the total.
-pub fn merge_file(path: &str, out: &mut Out) -> Result<(), Fail> {
+pub fn merge_file(path: &str, out: &mut Out) -> Result<(), Failure> {
     let shown = if path == "-" {
         "standard input".to_owned()
     } else {
@@ -211,20 +211,20 @@ pub fn merge_file(path: &str, out: &mut Out) -> Result<(), Fail> {
         read_results(io::stdin().lock())
     } else {
         let file = File::open(path)
-            .map_err(|e| Fail::bad(format!("cannot read `{}`: {e}", shorten(path))))?;
+            .map_err(|e| Failure::input(format!("cannot read `{}`: {e}", shorten(path))))?;
         read_results(file)
     }
-    .map_err(|e| Fail::bad(format!("{shown} {e}")))?;
+    .map_err(|e| Failure::input(format!("{shown} {e}")))?;
     let Some(first) = results.first() else {
-        return Err(Fail::bad(format!("{shown} holds no result lines")));
+        return Err(Failure::input(format!("{shown} holds no result lines")));
     };
     let name = first.unit.model.clone();
-    let n =
-        board_of(&name).ok_or_else(|| Fail::bad(format!("{shown}: {}", foreign_text(&name))))?;
-    let mut model = nqueens(n).map_err(Fail::bad)?;
+    let n = board_of(&name)
+        .ok_or_else(|| Failure::input(format!("{shown}: {}", foreign_text(&name))))?;
+    let mut model = nqueens(n).map_err(Failure::input)?;
     let total = merge_checked(&results, &name, &mut model)
-        .map_err(|e| Fail::bad(format!("{shown}: {e}")))?;
-    writeln!(out, "{total}").map_err(|e| Fail::output(&e))
+        .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    writeln!(out, "{total}").map_err(|e| Failure::output(&e))
 }
 
 /// A count run unit by unit.
@@ -254,15 +254,15 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
     model: &mut Model<usize, C>,
     plan: &Plan<'_>,
     cancel: &Arc<AtomicBool>,
-) -> Result<u128, Fail> {
+) -> Result<u128, Failure> {
     let name = model_name(plan.n);
     let units = model
         .split_at_most(plan.depth, plan.symmetry, plan.max_units)
-        .map_err(Fail::bad)?;
+        .map_err(Failure::input)?;
     let lines = UnitLine::number(&name, plan.depth, plan.symmetry, units);
     let checkpoint = match plan.checkpoint {
         Some(path) => {
-            let checkpoint = Checkpoint::open(path, &lines).map_err(Fail::bad)?;
+            let checkpoint = Checkpoint::open(path, &lines).map_err(Failure::input)?;
             if let Some(message) = checkpoint.recovered() {
                 crate::output::say!("{message}");
             }
@@ -346,7 +346,7 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner)
     {
-        return Err(Fail::bad(message));
+        return Err(Failure::input(message));
     }
     if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
         report_interrupted(
@@ -355,11 +355,12 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
             Some(plan.threads),
             Some((done.load(Ordering::SeqCst), lines.len())),
         );
-        return Err(Fail::interrupted());
+        return Err(Failure::Interrupted);
     }
     let mut all = earlier;
     all.extend(fresh.into_inner().unwrap_or_else(PoisonError::into_inner));
-    let total = merge(&all, Some(&name)).map_err(|e| Fail::bad(format!("internal error: {e}")))?;
+    let total =
+        merge(&all, Some(&name)).map_err(|e| Failure::input(format!("internal error: {e}")))?;
     if plan.stats {
         print_stats(&outcome.stats, &outcome.stop, Some(plan.threads));
     }

@@ -15,13 +15,13 @@ mod input;
 use common::lines;
 use common::output;
 
-use std::fmt::Display;
 use std::process::ExitCode;
 
 use backtracker::puzzles::polyomino::Tiling;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
 use backtracker::{MAX_THREADS, Stats, StopReason, resolve_threads};
 use clap::Parser;
+use cli::Failure;
 
 const AFTER_HELP: &str = "\
 The board is a text grid: `#` a cell to fill, `.` a hole (trailing spaces
@@ -108,40 +108,6 @@ struct Cli {
     probes: estimate::ProbeOptions,
 }
 
-/// Why the command did not succeed: an exit code and, except for a closed
-/// output pipe, a one-line message for standard error.
-#[derive(Debug)]
-pub struct Fail {
-    code: u8,
-    message: Option<String>,
-}
-
-impl Fail {
-    /// Bad input: exit code 2.
-    pub fn bad(message: impl Display) -> Fail {
-        Fail {
-            code: 2,
-            message: Some(message.to_string()),
-        }
-    }
-}
-
-impl From<output::WriteError> for Fail {
-    /// A failed write to standard output; a closed pipe ends quietly.
-    fn from(error: output::WriteError) -> Fail {
-        match error {
-            output::WriteError::Closed => Fail {
-                code: 0,
-                message: None,
-            },
-            output::WriteError::Failed(message) => Fail {
-                code: 2,
-                message: Some(message),
-            },
-        }
-    }
-}
-
 /// The options that mean nothing without another (see `cli::Needs`).
 const NEEDS: cli::Needs = &[
     ("trace_limit", &["trace"]),
@@ -153,25 +119,13 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     // What was written before a failure is kept (whole lines).
-    let result = match (run(&cli), output::flush()) {
-        (Ok(()), Err(e)) => Err(Fail::from(e)),
-        (result, _) => result,
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(fail) => {
-            if let Some(message) = fail.message {
-                output::error(&message);
-            }
-            ExitCode::from(fail.code)
-        }
-    }
+    cli::exit(run(&cli).map(|()| String::new()))
 }
 
-fn run(cli: &Cli) -> Result<(), Fail> {
-    let pieces = input::pieces(&cli.pieces).map_err(Fail::bad)?;
-    let board = input::board(cli.board.as_deref()).map_err(Fail::bad)?;
-    let mut tiling = Tiling::new(&board, &pieces, !cli.no_reflections).map_err(Fail::bad)?;
+fn run(cli: &Cli) -> Result<(), Failure> {
+    let pieces = input::pieces(&cli.pieces).map_err(Failure::input)?;
+    let board = input::board(cli.board.as_deref()).map_err(Failure::input)?;
+    let mut tiling = Tiling::new(&board, &pieces, !cli.no_reflections).map_err(Failure::input)?;
     if cli.estimate {
         let outcome = tiling
             .problem_mut()
@@ -192,7 +146,7 @@ fn run(cli: &Cli) -> Result<(), Fail> {
             print_stats(&outcome.stats, &outcome.stop);
         }
         let text = trace.text(&outcome.stats, &outcome.stop);
-        return Ok(write_in_blocks(&text)?);
+        return Ok(output::write_in_blocks(&text)?);
     }
     if cli.first {
         let outcome = tiling.problem_mut().search().first();
@@ -201,10 +155,7 @@ fn run(cli: &Cli) -> Result<(), Fail> {
         }
         return match outcome.value {
             Some(solution) => Ok(output::write(&tiling.render(&solution))?),
-            None => Err(Fail {
-                code: 1,
-                message: Some("no tiling".to_owned()),
-            }),
+            None => Err(Failure::NotFound("no tiling".to_owned())),
         };
     }
     if cli.all {
@@ -251,28 +202,4 @@ fn print_stats(stats: &Stats, stop: &StopReason) {
     let mut text = stats.deterministic_text();
     text.push_str(&format!("stop: {stop}\ntime: {:.3?}\n", stats.elapsed));
     output::note_raw(&text);
-}
-
-/// Writes `text` a block of whole lines (64 KiB at most, or one longer
-/// line) at a time: Ctrl-C's handler waits for the write under way, so a
-/// trace of hundreds of megabytes written in one piece would be written
-/// whole before the program exits with code 130; written in blocks, it is
-/// cut at the first block's end after Ctrl-C.
-fn write_in_blocks(text: &str) -> Result<(), output::WriteError> {
-    const BLOCK: usize = 1 << 16;
-    let mut rest = text;
-    while !rest.is_empty() {
-        // A cut after a newline is a cut between characters.
-        let cut = if rest.len() <= BLOCK {
-            rest.len()
-        } else {
-            rest.as_bytes()[..BLOCK]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(rest.len(), |i| i + 1)
-        };
-        output::write(&rest[..cut])?;
-        rest = &rest[cut..];
-    }
-    Ok(())
 }
