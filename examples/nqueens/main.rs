@@ -433,7 +433,7 @@ fn run_boxed<C: Checkers<usize>>(
     if cli.first || cli.all || cli.trace {
         return show(cli, model, cancel, out);
     }
-    let outcome = work::count_one_thread(model, symmetry, cli.stats, cli.lookahead(), cancel);
+    let outcome = work::count_one_thread(model, symmetry, cli.stats, cli.lookahead(), cancel)?;
     finish_count(&outcome, cli.stats, Some(1), cancel, out)
 }
 
