@@ -13,7 +13,7 @@ use backtracker::units::{
 use backtracker::{Checkers, Model, Outcome};
 
 use crate::input::shorten;
-use crate::progress::{self, BOXED_PROGRESS_FROM, Bar, PROGRESS_FROM};
+use crate::progress::{self, BOXED_PROGRESS_FROM, PROGRESS_FROM};
 use crate::{Failure, Out, print_stats, report_interrupted};
 
 /// Split depth of unit-by-unit counts unless `--depth` says otherwise.
@@ -185,8 +185,8 @@ pub struct Plan<'a> {
     pub checkpoint: Option<&'a str>,
 }
 
-/// The runner of `plan`'s count, with a progress bar on `bar`.
-fn runner<'a>(plan: &Plan<'_>, cancel: &Arc<AtomicBool>, bar: Option<&'a Bar>) -> Runner<'a> {
+/// The runner of `plan`'s count.
+fn runner(plan: &Plan<'_>, cancel: &Arc<AtomicBool>) -> Runner<'static> {
     let mut runner = Runner::new(model_name(plan.n))
         .split(Split::Depth(plan.depth))
         .max_units(plan.max_units)
@@ -198,24 +198,7 @@ fn runner<'a>(plan: &Plan<'_>, cancel: &Arc<AtomicBool>, bar: Option<&'a Bar>) -
     if let Some(path) = plan.checkpoint {
         runner = runner.checkpoint(path);
     }
-    if let Some(bar) = bar {
-        runner = runner.on_progress(|p| bar.update(p));
-    }
     runner
-}
-
-/// Says what opening the checkpoint of `planned` found.
-fn say_resumed<V, C: Checkers<V>>(planned: &backtracker::units::Plan<'_, '_, V, C>, path: &str) {
-    if let Some(message) = planned.recovered() {
-        crate::output::say!("{message}");
-    }
-    if planned.resumed() > 0 {
-        crate::output::say!(
-            "resuming from `{path}`: {} of {} units already counted",
-            planned.resumed(),
-            planned.units()
-        );
-    }
 }
 
 /// Counts the units of `plan` with the library's runner (skipping those
@@ -227,18 +210,7 @@ pub fn count_by_units<C: Checkers<usize> + Clone + Send + Sync>(
     plan: &Plan<'_>,
     cancel: &Arc<AtomicBool>,
 ) -> Result<u128, Failure> {
-    let bar = Bar::start();
-    let planned = runner(plan, cancel, bar.as_ref())
-        .plan(model)
-        .map_err(Failure::input)?;
-    if let Some(path) = plan.checkpoint {
-        say_resumed(&planned, path);
-    }
-    let report = planned.run();
-    if let Some(bar) = &bar {
-        bar.finish();
-    }
-    let report = report.map_err(Failure::input)?;
+    let report = common::long_count::run(runner(plan, cancel), model, plan.checkpoint)?;
     match report.total {
         Some(total) if !cancel.load(Ordering::SeqCst) => {
             if plan.stats {
@@ -269,10 +241,7 @@ pub fn count_one_thread<C: Checkers<usize>>(
     lookahead: usize,
     cancel: &Arc<AtomicBool>,
 ) -> Result<Outcome<u128>, Failure> {
-    let bar = progress::wanted(model.len(), BOXED_PROGRESS_FROM)
-        .then(Bar::start)
-        .flatten();
-    let Some(bar) = bar else {
+    if !progress::wanted(model.len(), BOXED_PROGRESS_FROM) {
         return Ok(model
             .search()
             .lookahead(lookahead)
@@ -280,7 +249,7 @@ pub fn count_one_thread<C: Checkers<usize>>(
             .tally_rejections(stats)
             .cancel_flag(Arc::clone(cancel))
             .count());
-    };
+    }
     let plan = Plan {
         n: model.len(),
         depth: DEFAULT_DEPTH,
@@ -291,11 +260,7 @@ pub fn count_one_thread<C: Checkers<usize>>(
         lookahead,
         checkpoint: None,
     };
-    let report = runner(&plan, cancel, Some(&bar))
-        .plan(model)
-        .and_then(backtracker::units::Plan::run_in_turn);
-    bar.finish();
-    let report = report.map_err(Failure::input)?;
+    let report = common::long_count::run_in_turn(runner(&plan, cancel), model, None)?;
     Ok(Outcome {
         value: report.total.unwrap_or(0),
         stats: report.stats,

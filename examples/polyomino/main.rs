@@ -13,12 +13,14 @@ use common::cli;
 use common::estimate;
 mod input;
 use common::lines;
+use common::long_count;
 use common::output;
 
 use std::process::ExitCode;
 
 use backtracker::puzzles::polyomino::Tiling;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
+use backtracker::units::{Runner, Split};
 use backtracker::{MAX_THREADS, Stats, StopReason, resolve_threads};
 use clap::Parser;
 use cli::Failure;
@@ -43,7 +45,8 @@ Exit status: 0 on success, 1 when --first finds no tiling, 2 on bad input
 or when standard output cannot be written (a closed pipe ends quietly with
 0). Interrupted (Ctrl-C), the program exits with code 130 at once: standard
 output keeps the whole lines written before (with --all, whole tilings),
-never part of one.
+never part of one; --checkpoint keeps every finished unit in its file, and
+the same command resumes from it.
 
 Examples:
   polyomino board.txt                     the number of tilings
@@ -52,7 +55,8 @@ Examples:
   polyomino --pieces my-set.txt b.txt     with pieces of your own
   polyomino b.txt --all | head -n 20      tilings one after the other
   polyomino b.txt --stats --threads 2     count on two threads, statistics on stderr
-  polyomino b.txt --estimate              nodes, tilings and seconds, estimated";
+  polyomino b.txt --estimate              nodes, tilings and seconds, estimated
+  polyomino b.txt --checkpoint run.ckpt   a count that resumes where it stopped";
 
 /// Count or show the tilings of a board by a set of polyominoes, each
 /// piece used exactly once, as an exact-cover problem.
@@ -106,10 +110,25 @@ struct Cli {
 
     #[command(flatten)]
     probes: estimate::ProbeOptions,
+
+    /// Count unit by unit, appending each finished unit's result line to
+    /// FILE, and skip the units FILE already holds (resume after Ctrl-C or
+    /// a kill)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["first", "all", "trace", "estimate"])]
+    checkpoint: Option<String>,
+
+    /// Split depth of a --checkpoint run (default 1): the pieces placed
+    /// before the units split, or `auto`
+    #[arg(long, value_name = "DEPTH", value_parser = long_count::parse_depth)]
+    depth: Option<Split>,
 }
+
+/// Split depth of a --checkpoint run unless --depth says otherwise.
+const DEFAULT_DEPTH: usize = 1;
 
 /// The options that mean nothing without another (see `cli::Needs`).
 const NEEDS: cli::Needs = &[
+    ("depth", &["checkpoint"]),
     ("trace_limit", &["trace"]),
     ("probes", &["estimate"]),
     ("seed", &["estimate"]),
@@ -184,6 +203,30 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         cli.threads
             .map_or(1, |k| usize::try_from(k).unwrap_or(MAX_THREADS)),
     );
+    if let Some(path) = &cli.checkpoint {
+        // The model's name holds the board, the pieces and the rule, so
+        // that a checkpoint of another tiling belongs to another run.
+        let name = format!(
+            "polyomino-{}",
+            long_count::fingerprint(&format!(
+                "{board:?} {pieces:?} reflections={}",
+                !cli.no_reflections
+            ))
+        );
+        let runner = Runner::new(name)
+            .split(cli.depth.unwrap_or(Split::Depth(DEFAULT_DEPTH)))
+            .threads(threads)
+            .checkpoint(path);
+        let report = long_count::run(runner, tiling.problem_mut().model_mut(), Some(path))?;
+        if cli.stats {
+            print_stats(&report.stats, &report.stop);
+            output::say!("threads: {threads}");
+        }
+        let total = report
+            .total
+            .ok_or_else(|| Failure::input(format!("the count stopped: {}", report.stop)))?;
+        return Ok(output::line(&total.to_string())?);
+    }
     let search = tiling.problem_mut().search();
     let outcome = if threads == 1 {
         search.count()

@@ -153,6 +153,20 @@ pub enum Failure {
     Output(WriteError),
 }
 
+impl std::fmt::Display for Failure {
+    /// The message written on standard error.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Input(message) | Failure::Checkers(message) | Failure::NotFound(message) => {
+                f.write_str(message)
+            }
+            Failure::Interrupted => f.write_str("interrupted"),
+            Failure::Output(WriteError::Failed(message)) => f.write_str(message),
+            Failure::Output(WriteError::Closed) => f.write_str("standard output was closed"),
+        }
+    }
+}
+
 impl Failure {
     /// Bad input: exit code 2 with `message`.
     pub fn input(message: impl std::fmt::Display) -> Failure {
