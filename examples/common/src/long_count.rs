@@ -9,10 +9,6 @@ use crate::cli::Failure;
 use crate::output::say;
 use crate::progress::Bar;
 
-/// What `--help` says of `--depth` in the examples that take it beside
-/// `--checkpoint`.
-pub const DEPTH_HELP: &str = "a number of variables, or `auto` for the depth the estimates recommend for --threads (a checkpoint made with one --threads then belongs to another run than one made with another)";
-
 /// Parses `--depth`: a number of variables, or `auto`.
 ///
 /// # Errors
