@@ -117,8 +117,8 @@ struct Cli {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["first", "all", "trace", "estimate"])]
     checkpoint: Option<String>,
 
-    /// Split depth of a --checkpoint run (default 1): the cells covered
-    /// before the units split, or `auto` for the depth the estimates
+    /// Split depth of a --checkpoint run (default 1): the items decided
+    /// before the units split (the pieces first, then the cells), or `auto` for the depth the estimates
     /// recommend for --threads (resume it with the same --threads)
     #[arg(long, value_name = "DEPTH", value_parser = long_count::parse_depth)]
     depth: Option<Split>,
