@@ -6,6 +6,7 @@
 //! cargo run --release --example coloring -- --count --colors 3 < petersen.col
 //! cargo run --release --example coloring -- --count --classes --colors 3 < petersen.col
 //! cargo run --release --example coloring -- --estimate --colors 4 big.col
+//! cargo run --release --example coloring -- --count --colors 4 --checkpoint run.ckpt big.col
 //! ```
 //!
 //! `--estimate` prints, instead of counting, an estimate of the count and
@@ -19,12 +20,14 @@
 use common::cli;
 use common::estimate;
 use common::lines;
+use common::long_count;
 use common::output;
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use backtracker::puzzles::coloring::{Graph, MAX_COLORS, chromatic_number, coloring};
+use backtracker::units::{Runner, Split};
 use clap::{ArgGroup, Parser};
 
 /// Colour a graph read in DIMACS `.col` format (`c` comments, `p edge V E`,
@@ -67,6 +70,23 @@ struct Cli {
     /// Print the search nodes and time to standard error
     #[arg(long)]
     stats: bool,
+
+    /// With --count: count unit by unit (on one thread), appending each
+    /// finished unit's result line to FILE, and skip the units FILE already
+    /// holds (resume after Ctrl-C or a kill); not with --classes
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "count",
+        conflicts_with = "classes"
+    )]
+    checkpoint: Option<String>,
+
+    /// Split depth of a --checkpoint run: the vertices coloured before the
+    /// units split, or `auto` (the default) for the depth the estimates
+    /// recommend
+    #[arg(long, value_name = "DEPTH", value_parser = long_count::parse_depth)]
+    depth: Option<Split>,
 }
 
 const AFTER_HELP: &str = "\
@@ -83,6 +103,8 @@ const NEEDS: cli::Needs = &[
     ("count", &["colors"]),
     ("classes", &["count"]),
     ("estimate", &["colors"]),
+    ("checkpoint", &["count"]),
+    ("depth", &["checkpoint"]),
     ("probes", &["estimate"]),
     ("seed", &["estimate"]),
 ];
@@ -127,6 +149,24 @@ fn run(cli: &Cli) -> Result<String, String> {
             "{}\n{}\n",
             outcome.value.solutions, outcome.value.classes
         ));
+    }
+    if let Some(path) = &cli.checkpoint {
+        // The name holds the graph and K: a checkpoint of another
+        // colouring belongs to another run.
+        let name = format!(
+            "coloring-{k}-{}",
+            long_count::fingerprint(&format!("{} {:?}", graph.vertices(), graph.edges()))
+        );
+        let runner = Runner::new(name)
+            .split(cli.depth.unwrap_or(Split::Auto))
+            .threads(1)
+            .checkpoint(path);
+        let report = long_count::run(runner, &mut model, Some(path)).map_err(|e| e.to_string())?;
+        stats(report.stats.nodes);
+        let total = report
+            .total
+            .ok_or_else(|| format!("the count stopped: {}", report.stop))?;
+        return Ok(format!("{total}\n"));
     }
     if cli.count {
         let outcome = model.search().count();

@@ -5,6 +5,7 @@
 //! cargo run --release --example sudoku -- --count --limit 2 puzzles.txt
 //! cargo run --release --example sudoku -- --model exact-cover puzzles.txt
 //! echo ................ | cargo run --release --example sudoku -- --count   # 288
+//! echo ................ | cargo run --release --example sudoku -- --count --checkpoint run.ckpt
 //! echo ................ | cargo run --release --example sudoku -- --estimate
 //! cargo run --release --example sudoku -- --rules all-different puzzles.txt
 //! echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
@@ -28,6 +29,7 @@
 use common::cli;
 use common::estimate;
 use common::lines;
+use common::long_count;
 use common::output;
 
 use std::fmt::Write as _;
@@ -38,6 +40,7 @@ use std::time::{Duration, Instant};
 use backtracker::puzzles::sudoku::{Grid, sudoku_all_different, sudoku_with, sudoku_with_places};
 use backtracker::puzzles::sudoku_cover::SudokuCover;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
+use backtracker::units::{Runner, Split};
 use backtracker::{Checkers, Model, Search};
 use backtracker::{Stats, StopReason, VariableOrder};
 use clap::{Parser, ValueEnum};
@@ -112,6 +115,23 @@ struct Cli {
     /// page that replays the search beside the grid
     #[arg(long, value_enum, value_name = "FORMAT", requires = "trace")]
     trace_format: Option<TraceFormat>,
+
+    /// With --count and one puzzle: count unit by unit, appending each
+    /// finished unit's result line to FILE, and skip the units FILE already
+    /// holds (resume after Ctrl-C or a kill)
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "count",
+        conflicts_with = "limit"
+    )]
+    checkpoint: Option<String>,
+
+    /// Split depth of a --checkpoint run: the cells (in row order) filled
+    /// before the units split, or `auto` (the default) for the depth the
+    /// estimates recommend
+    #[arg(long, value_name = "DEPTH", value_parser = long_count::parse_depth)]
+    depth: Option<Split>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -173,6 +193,8 @@ of one.";
 /// The options that mean nothing without another (see `cli::Needs`).
 const NEEDS: cli::Needs = &[
     ("limit", &["count"]),
+    ("checkpoint", &["count"]),
+    ("depth", &["checkpoint"]),
     ("trace_limit", &["trace"]),
     ("trace_format", &["trace"]),
     ("probes", &["estimate"]),
@@ -249,6 +271,15 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
         }
         return Ok(());
     }
+    if let Some(path) = &cli.checkpoint {
+        let [(line, grid)] = puzzles.as_slice() else {
+            return Err(input(format!(
+                "--checkpoint counts one puzzle, and the input holds {}",
+                puzzles.len()
+            )));
+        };
+        return count_checkpointed(cli, path, *line, grid, order);
+    }
     let started = Instant::now();
     let mut total_nodes = 0u64;
     let mut search_time = Duration::ZERO;
@@ -318,6 +349,71 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
             puzzles.len(),
             search_time.as_secs_f64() * 1e3,
             started.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+/// `--count --checkpoint FILE`: counts the one puzzle `grid` (on input
+/// line `line`) unit by unit on one thread with the library's runner,
+/// resuming from FILE.
+fn count_checkpointed(
+    cli: &Cli,
+    path: &str,
+    line: usize,
+    grid: &Grid,
+    order: VariableOrder,
+) -> Result<(), cli::Failure> {
+    let rules = cli.rules.unwrap_or(Rules::Places);
+    // The name holds the grid and the model: a checkpoint of another
+    // puzzle or model belongs to another run.
+    let name = format!(
+        "sudoku-{}",
+        long_count::fingerprint(&format!("{grid} {:?} {rules:?} {order:?}", cli.model))
+    );
+    let runner = Runner::new(name)
+        .split(cli.depth.unwrap_or(Split::Auto))
+        .threads(1)
+        .node_limit(cli.node_limit.unwrap_or(u64::MAX))
+        .checkpoint(path);
+    let checkpoint = Some(path);
+    let report = match (cli.model, rules) {
+        (ModelKind::ExactCover, _) => long_count::run_in_turn(
+            runner,
+            SudokuCover::new(grid).problem_mut().model_mut(),
+            checkpoint,
+        ),
+        (_, Rules::Lines) => {
+            long_count::run_in_turn(runner, &mut sudoku_with(grid, order), checkpoint)
+        }
+        (_, Rules::Places) => {
+            long_count::run_in_turn(runner, &mut sudoku_with_places(grid, order), checkpoint)
+        }
+        (_, Rules::AllDifferent) => {
+            long_count::run_in_turn(runner, &mut sudoku_all_different(grid, order), checkpoint)
+        }
+    }?;
+    let text = match report.total {
+        Some(count) => format!("{count}\n"),
+        None if report.stop == StopReason::NodeLimit => "node limit\n".to_owned(),
+        None => {
+            return Err(cli::Failure::input(format!(
+                "the count stopped: {}",
+                report.stop
+            )));
+        }
+    };
+    output::write(&text)?;
+    if cli.stats {
+        output::say!(
+            "puzzle 1 (line {line}): {} nodes, {:.3} ms{}",
+            report.stats.nodes,
+            report.stats.elapsed.as_secs_f64() * 1e3,
+            if report.stop == StopReason::NodeLimit {
+                ", node limit reached"
+            } else {
+                ""
+            }
         );
     }
     Ok(())

@@ -108,3 +108,7 @@ struct TracesDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/architecture.md")]
 struct ArchitectureDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/distributed.md")]
+struct DistributedDoctests;

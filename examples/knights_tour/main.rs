@@ -251,31 +251,7 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     cli::exit(run(&cli).and_then(|text| {
-        write_in_blocks(&text)?;
+        output::write_in_blocks(&text)?;
         Ok(String::new())
     }))
-}
-
-/// Writes `text` a block of whole lines (64 KiB at most, or one longer
-/// line) at a time: Ctrl-C's handler waits for the write under way, so a
-/// trace of hundreds of megabytes written in one piece would be written
-/// whole before the program exits with code 130; written in blocks, it is
-/// cut at the first block's end after Ctrl-C.
-fn write_in_blocks(text: &str) -> Result<(), output::WriteError> {
-    const BLOCK: usize = 1 << 16;
-    let mut rest = text;
-    while !rest.is_empty() {
-        // A cut after a newline is a cut between characters.
-        let cut = if rest.len() <= BLOCK {
-            rest.len()
-        } else {
-            rest.as_bytes()[..BLOCK]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(rest.len(), |i| i + 1)
-        };
-        output::write(&rest[..cut])?;
-        rest = &rest[cut..];
-    }
-    Ok(())
 }

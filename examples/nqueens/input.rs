@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use backtracker::puzzles::{MAX_QUEENS, Rule};
 
-use crate::Fail;
+use crate::Failure;
 use crate::lines::{Limits, Lines};
 
 /// How much of standard input is read for N.
@@ -14,17 +14,17 @@ const N_LIMITS: Limits = Limits {
 };
 
 /// Parses a board size given as text; `source` says where it came from.
-pub fn parse_n(text: &str, source: &str) -> Result<usize, Fail> {
+pub fn parse_n(text: &str, source: &str) -> Result<usize, Failure> {
     let text = text.trim();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Fail::bad(format!(
+        return Err(Failure::input(format!(
             "invalid N `{}` ({source}): expected a whole number from 0 to {MAX_QUEENS}",
             shorten(text)
         )));
     }
     match text.parse::<usize>() {
         Ok(n) if n <= MAX_QUEENS => Ok(n),
-        _ => Err(Fail::bad(format!(
+        _ => Err(Failure::input(format!(
             "N = {} ({source}) is beyond the largest supported board, {MAX_QUEENS}",
             shorten(text)
         ))),
@@ -32,25 +32,25 @@ pub fn parse_n(text: &str, source: &str) -> Result<usize, Fail> {
 }
 
 /// The board size from the argument or, without one, from standard input.
-pub fn board_size(arg: Option<&str>) -> Result<usize, Fail> {
+pub fn board_size(arg: Option<&str>) -> Result<usize, Failure> {
     if let Some(text) = arg {
         return parse_n(text, "argument N");
     }
     if std::io::stdin().is_terminal() {
-        return Err(Fail::bad(
+        return Err(Failure::input(
             "missing N: give the board size as an argument or on standard input",
         ));
     }
     let text = Lines::open(None, N_LIMITS)
         .and_then(Lines::read_all)
-        .map_err(|e| Fail::bad(format!("cannot read N: {e}")))?;
+        .map_err(|e| Failure::input(format!("cannot read N: {e}")))?;
     let mut words = text.split_whitespace();
     match (words.next(), words.next()) {
-        (None, _) => Err(Fail::bad(
+        (None, _) => Err(Failure::input(
             "missing N: standard input is empty (give the board size as an argument or on standard input)",
         )),
         (Some(word), None) => parse_n(word, "standard input"),
-        (Some(_), Some(_)) => Err(Fail::bad(format!(
+        (Some(_), Some(_)) => Err(Failure::input(format!(
             "standard input should hold one number N, found `{}`",
             shorten(text.trim())
         ))),
@@ -86,14 +86,14 @@ const CONSTRAINTS_HELP: &str =
     "expected `none` or a comma-separated subset of columns,diagonals,anti-diagonals";
 
 /// Parses `--constraints`.
-pub fn parse_rules(text: &str) -> Result<Rules, Fail> {
+pub fn parse_rules(text: &str) -> Result<Rules, Failure> {
     if text == "none" {
         return Ok(Rules::Subset(Vec::new()));
     }
     let mut chosen = Vec::new();
     for name in text.split(',') {
         if name == "none" {
-            return Err(Fail::bad(format!(
+            return Err(Failure::input(format!(
                 "--constraints `none` cannot be combined with other names ({CONSTRAINTS_HELP})"
             )));
         }
@@ -103,12 +103,12 @@ pub fn parse_rules(text: &str) -> Result<Rules, Fail> {
             } else {
                 format!("`{}`", shorten(name))
             };
-            Fail::bad(format!(
+            Failure::input(format!(
                 "unknown constraint {shown} in --constraints ({CONSTRAINTS_HELP})"
             ))
         })?;
         if chosen.contains(&rule) {
-            return Err(Fail::bad(format!(
+            return Err(Failure::input(format!(
                 "constraint `{name}` is given twice in --constraints"
             )));
         }

@@ -17,7 +17,6 @@ use common::plain;
 use common::progress;
 mod work;
 
-use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -28,6 +27,7 @@ use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Stats, StopReason, resolve_threads};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
+use cli::Failure;
 
 use input::Rules;
 
@@ -120,7 +120,8 @@ struct Cli {
     /// Look ahead K rows: reject a placement that leaves one of the next K
     /// rows without a free square (0, the default: no look-ahead, the
     /// fastest measured). The answers are the same; the tree is smaller,
-    /// but each node costs more.
+    /// but each node costs more. Refused with --split DEPTH (it writes the
+    /// same units whatever K) and with --merge (which counts nothing).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(0..=64))]
     lookahead: Option<u64>,
 
@@ -170,6 +171,8 @@ struct Cli {
 
     /// The most units --split DEPTH and --checkpoint may split into
     /// (default 1,000,000, about 200 MB of memory; up to 100,000,000).
+    /// Refused without --split or --checkpoint, and with --split auto
+    /// (which picks its own depth).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     max_units: Option<u64>,
 }
@@ -219,47 +222,6 @@ enum TraceFormat {
     Html,
 }
 
-/// Why the command did not succeed: an exit code and, except for a closed
-/// output pipe, a one-line message for standard error.
-#[derive(Debug)]
-pub struct Fail {
-    code: u8,
-    message: Option<String>,
-}
-
-impl Fail {
-    /// Bad input: exit code 2.
-    pub fn bad(message: impl Display) -> Fail {
-        Fail {
-            code: 2,
-            message: Some(message.to_string()),
-        }
-    }
-
-    /// Interrupted by Ctrl-C: exit code 130 (the statistics were printed).
-    pub fn interrupted() -> Fail {
-        Fail {
-            code: 130,
-            message: None,
-        }
-    }
-
-    /// A failed write to standard output; a closed pipe ends quietly.
-    pub fn output(error: &io::Error) -> Fail {
-        if error.kind() == io::ErrorKind::BrokenPipe {
-            Fail {
-                code: 0,
-                message: None,
-            }
-        } else {
-            Fail {
-                code: 2,
-                message: Some(format!("cannot write to standard output: {error}")),
-            }
-        }
-    }
-}
-
 /// Standard output, buffered; the caller flushes.
 pub type Out = BufWriter<io::StdoutLock<'static>>;
 
@@ -283,15 +245,10 @@ fn main() -> ExitCode {
     });
     let cli = cli::or_exit(Cli::from_arg_matches(&cli::matches_needing(command, NEEDS)));
     let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Fail::output(&e)));
+    let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Failure::output(&e)));
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(fail) => {
-            if let Some(message) = fail.message {
-                output::error(&message);
-            }
-            ExitCode::from(fail.code)
-        }
+        Err(failure) => ExitCode::from(failure.exit_code()),
     }
 }
 
@@ -307,31 +264,18 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     flag
 }
 
-/// How much of a long text [`write_unless_interrupted`] writes between two
-/// looks at the Ctrl-C flag.
-const WRITE_BLOCK: usize = 1 << 16;
-
-/// Writes `text` (whole lines) a block of whole lines at a time, and stops
-/// at a line's end with exit code 130 once Ctrl-C has set `cancel`: a trace
-/// of hundreds of megabytes interrupted before it is written writes
-/// nothing, and one interrupted while it is written keeps whole lines.
-fn write_unless_interrupted(out: &mut Out, text: &str, cancel: &AtomicBool) -> Result<(), Fail> {
-    let mut rest = text.as_bytes();
-    while !rest.is_empty() {
+/// Writes `text` (whole lines) a [block](output::blocks) of whole lines at
+/// a time, and stops at a block's end with exit code 130 once Ctrl-C has
+/// set `cancel`: a trace of hundreds of megabytes interrupted before it is
+/// written writes nothing, and one interrupted while it is written keeps
+/// whole lines.
+fn write_unless_interrupted(out: &mut Out, text: &str, cancel: &AtomicBool) -> Result<(), Failure> {
+    for block in output::blocks(text) {
         if cancel.load(Ordering::SeqCst) {
-            return Err(Fail::interrupted());
+            return Err(Failure::Interrupted);
         }
-        // A cut after a newline is a cut between characters.
-        let cut = if rest.len() <= WRITE_BLOCK {
-            rest.len()
-        } else {
-            rest[..WRITE_BLOCK]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(rest.len(), |i| i + 1)
-        };
-        out.write_all(&rest[..cut]).map_err(|e| Fail::output(&e))?;
-        rest = &rest[cut..];
+        out.write_all(block.as_bytes())
+            .map_err(|e| Failure::output(&e))?;
     }
     Ok(())
 }
@@ -356,8 +300,13 @@ impl Cli {
     }
 }
 
-fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
+fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
     if let Some(path) = &cli.merge {
+        if cli.lookahead.is_some() {
+            return Err(Failure::input(
+                "--lookahead is for counting; --merge adds up counts made before",
+            ));
+        }
         return work::merge_file(path, out);
     }
     if let Some(line) = &cli.unit {
@@ -374,12 +323,12 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     match cli.split {
         Some(Split::Depth(depth)) => {
             if cli.workers.is_some() {
-                return Err(Fail::bad(
+                return Err(Failure::input(
                     "--workers chooses the depth of --split auto; a --split DEPTH has its depth",
                 ));
             }
             if cli.lookahead.is_some() {
-                return Err(Fail::bad(
+                return Err(Failure::input(
                     "--lookahead is for counting a unit (--unit); --split DEPTH writes the same units whatever it",
                 ));
             }
@@ -388,7 +337,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         }
         Some(Split::Auto) => {
             if cli.max_units.is_some() {
-                return Err(Fail::bad(
+                return Err(Failure::input(
                     "--max-units bounds --split DEPTH and --checkpoint; --split auto picks its own depth",
                 ));
             }
@@ -403,16 +352,16 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
     if cli.estimate {
         let cancel = interrupt_flag();
         if cli.plain {
-            let mut model = plain::model(n).map_err(Fail::bad)?;
+            let mut model = plain::model(n).map_err(Failure::input)?;
             return estimate_count(cli, &mut model, symmetry, &cancel, out);
         }
         return match rules {
             Rules::All => {
-                let mut model = nqueens(n).map_err(Fail::bad)?;
+                let mut model = nqueens(n).map_err(Failure::input)?;
                 estimate_count(cli, &mut model, symmetry, &cancel, out)
             }
             Rules::Subset(list) => {
-                let mut model = nqueens_with(n, &list).map_err(Fail::bad)?;
+                let mut model = nqueens_with(n, &list).map_err(Failure::input)?;
                 estimate_count(cli, &mut model, symmetry, &cancel, out)
             }
         };
@@ -423,18 +372,18 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
         } else {
             "--constraints"
         };
-        return Err(Fail::bad(format!(
+        return Err(Failure::input(format!(
             "{option} counts on one thread (its checkers are boxed): drop --threads or give --threads 1"
         )));
     }
     let cancel = interrupt_flag();
     if cli.plain {
-        let mut model = plain::model(n).map_err(Fail::bad)?;
+        let mut model = plain::model(n).map_err(Failure::input)?;
         return run_boxed(cli, &mut model, symmetry, &cancel, out);
     }
     match rules {
         Rules::All => {
-            let mut model = nqueens(n).map_err(Fail::bad)?;
+            let mut model = nqueens(n).map_err(Failure::input)?;
             if cli.first || cli.all || cli.trace {
                 return show(cli, &mut model, &cancel, out);
             }
@@ -451,7 +400,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
                     checkpoint: cli.checkpoint.as_deref(),
                 };
                 let total = work::count_by_units(&mut model, &plan, &cancel)?;
-                return writeln!(out, "{total}").map_err(|e| Fail::output(&e));
+                return writeln!(out, "{total}").map_err(|e| Failure::output(&e));
             }
             let search = model
                 .search()
@@ -467,7 +416,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Fail> {
             finish_count(&outcome, cli.stats, Some(threads), &cancel, out)
         }
         Rules::Subset(list) => {
-            let mut model = nqueens_with(n, &list).map_err(Fail::bad)?;
+            let mut model = nqueens_with(n, &list).map_err(Failure::input)?;
             run_boxed(cli, &mut model, symmetry, &cancel, out)
         }
     }
@@ -480,11 +429,11 @@ fn run_boxed<C: Checkers<usize>>(
     symmetry: bool,
     cancel: &Arc<AtomicBool>,
     out: &mut Out,
-) -> Result<(), Fail> {
+) -> Result<(), Failure> {
     if cli.first || cli.all || cli.trace {
         return show(cli, model, cancel, out);
     }
-    let outcome = work::count_one_thread(model, symmetry, cli.stats, cli.lookahead(), cancel);
+    let outcome = work::count_one_thread(model, symmetry, cli.stats, cli.lookahead(), cancel)?;
     finish_count(&outcome, cli.stats, Some(1), cancel, out)
 }
 
@@ -495,15 +444,15 @@ fn finish_count(
     threads: Option<usize>,
     cancel: &AtomicBool,
     out: &mut Out,
-) -> Result<(), Fail> {
+) -> Result<(), Failure> {
     if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
         report_interrupted(&outcome.stats, &outcome.stop, threads, None);
-        return Err(Fail::interrupted());
+        return Err(Failure::Interrupted);
     }
     if stats {
         print_stats(&outcome.stats, &outcome.stop, threads);
     }
-    writeln!(out, "{}", outcome.value).map_err(|e| Fail::output(&e))
+    writeln!(out, "{}", outcome.value).map_err(|e| Failure::output(&e))
 }
 
 /// The statistics on standard error, one figure a line.
@@ -540,7 +489,7 @@ fn estimate_count<C: Checkers<usize>>(
     symmetry: bool,
     cancel: &Arc<AtomicBool>,
     out: &mut Out,
-) -> Result<(), Fail> {
+) -> Result<(), Failure> {
     let outcome = model
         .search()
         .symmetry(symmetry)
@@ -548,10 +497,11 @@ fn estimate_count<C: Checkers<usize>>(
         .cancel_flag(Arc::clone(cancel))
         .estimate(cli.probes.probes(), cli.probes.seed());
     if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
-        return Err(Fail::interrupted());
+        return Err(Failure::Interrupted);
     }
     let text = estimate::lines(&outcome.value);
-    out.write_all(text.as_bytes()).map_err(|e| Fail::output(&e))
+    out.write_all(text.as_bytes())
+        .map_err(|e| Failure::output(&e))
 }
 
 /// `--first`, `--all` and `--trace`, for any set of rules.
@@ -560,8 +510,8 @@ fn show<C: Checkers<usize>>(
     model: &mut Model<usize, C>,
     cancel: &Arc<AtomicBool>,
     out: &mut Out,
-) -> Result<(), Fail> {
-    let write_err = |e: io::Error| Fail::output(&e);
+) -> Result<(), Failure> {
+    let write_err = |e: io::Error| Failure::output(&e);
     let format = cli.format.unwrap_or(Format::Board);
     let render = |cols: &[usize]| match format {
         Format::Board => queens(cols),
@@ -584,7 +534,7 @@ fn show<C: Checkers<usize>>(
             .count();
         if cancel.load(Ordering::SeqCst) {
             report_interrupted(&outcome.stats, &outcome.stop, None, None);
-            return Err(Fail::interrupted());
+            return Err(Failure::Interrupted);
         }
         let text = match cli.trace_format.unwrap_or(TraceFormat::Text) {
             TraceFormat::Text => trace.text(&outcome.stats, &outcome.stop),
@@ -592,7 +542,7 @@ fn show<C: Checkers<usize>>(
             TraceFormat::Html => {
                 let n = model.len();
                 let view = HtmlView::grid(n, n, |row, col, _| Some(Mark::new(row, col, "Q")))
-                    .map_err(Fail::bad)?
+                    .map_err(Failure::input)?
                     .title(format!("{n}-queens"));
                 trace.html(&outcome.stats, &outcome.stop, &view)
             }
@@ -611,17 +561,17 @@ fn show<C: Checkers<usize>>(
             .first();
         if cancel.load(Ordering::SeqCst) {
             report_interrupted(&outcome.stats, &outcome.stop, None, None);
-            return Err(Fail::interrupted());
+            return Err(Failure::Interrupted);
         }
         if cli.stats {
             print_stats(&outcome.stats, &outcome.stop, None);
         }
         return match outcome.value {
             Some(cols) => out.write_all(render(&cols).as_bytes()).map_err(write_err),
-            None => Err(Fail {
-                code: 1,
-                message: Some(format!("no solution for N = {}", model.len())),
-            }),
+            None => Err(Failure::NotFound(format!(
+                "no solution for N = {}",
+                model.len()
+            ))),
         };
     }
     let mut solutions = model
@@ -644,7 +594,7 @@ fn show<C: Checkers<usize>>(
     if cancel.load(Ordering::SeqCst) {
         let _ = out.flush();
         report_interrupted(&stats, &stop, None, None);
-        return Err(Fail::interrupted());
+        return Err(Failure::Interrupted);
     }
     if cli.stats {
         print_stats(&stats, &stop, None);

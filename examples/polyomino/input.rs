@@ -8,7 +8,7 @@ use backtracker::puzzles::polyomino::{Piece, Shape, pentominoes, tetrominoes};
 use crate::lines::shorten;
 
 /// A refused input, as its message.
-type Fail = String;
+type Refused = String;
 
 /// The largest board or piece file read, in bytes.
 pub const MAX_BYTES: u64 = 1 << 20;
@@ -20,13 +20,13 @@ pub const MAX_CELLS: usize = 4096;
 pub const MAX_NAME: usize = 32;
 
 /// The message of a refused input.
-fn bad(message: impl Into<String>) -> Fail {
+fn bad(message: impl Into<String>) -> Refused {
     message.into()
 }
 
 /// The text of `path` (`-`: standard input), at most [`MAX_BYTES`] bytes of
 /// UTF-8; `what` names it in errors.
-fn read_text(path: Option<&str>, what: &str) -> Result<String, Fail> {
+fn read_text(path: Option<&str>, what: &str) -> Result<String, Refused> {
     let mut bytes = Vec::new();
     let shown = match path {
         Some(path) if path != "-" => {
@@ -81,13 +81,13 @@ fn read_text(path: Option<&str>, what: &str) -> Result<String, Fail> {
 }
 
 /// The board from `path` (a file, or standard input for `-` or none).
-pub fn board(path: Option<&str>) -> Result<Shape, Fail> {
+pub fn board(path: Option<&str>) -> Result<Shape, Refused> {
     let text = read_text(path, "board")?;
     parse_board(&text)
 }
 
 /// A board from its text.
-pub fn parse_board(text: &str) -> Result<Shape, Fail> {
+pub fn parse_board(text: &str) -> Result<Shape, Refused> {
     if text.trim().is_empty() {
         return Err(bad("the board is empty (expected a grid of `#` and `.`)"));
     }
@@ -105,7 +105,7 @@ pub fn parse_board(text: &str) -> Result<Shape, Fail> {
 }
 
 /// The piece set `pieces`: `pentominoes`, `tetrominoes`, or a file.
-pub fn pieces(pieces: &str) -> Result<Vec<Piece>, Fail> {
+pub fn pieces(pieces: &str) -> Result<Vec<Piece>, Refused> {
     match pieces {
         "pentominoes" => Ok(pentominoes()),
         "tetrominoes" => Ok(tetrominoes()),
@@ -122,7 +122,7 @@ pub fn pieces(pieces: &str) -> Result<Vec<Piece>, Fail> {
 /// Pieces from their text: shapes separated by blank lines, each drawn
 /// with `#` or its letter for cells and `.` for holes, named by that
 /// letter or by a first line `NAME:`.
-pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Fail> {
+pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Refused> {
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     let mut pieces: Vec<(Piece, usize)> = Vec::new();
     let mut i = 0;

@@ -13,15 +13,17 @@ use common::cli;
 use common::estimate;
 mod input;
 use common::lines;
+use common::long_count;
 use common::output;
 
-use std::fmt::Display;
 use std::process::ExitCode;
 
 use backtracker::puzzles::polyomino::Tiling;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
+use backtracker::units::{Runner, Split};
 use backtracker::{MAX_THREADS, Stats, StopReason, resolve_threads};
 use clap::Parser;
+use cli::Failure;
 
 const AFTER_HELP: &str = "\
 The board is a text grid: `#` a cell to fill, `.` a hole (trailing spaces
@@ -43,7 +45,8 @@ Exit status: 0 on success, 1 when --first finds no tiling, 2 on bad input
 or when standard output cannot be written (a closed pipe ends quietly with
 0). Interrupted (Ctrl-C), the program exits with code 130 at once: standard
 output keeps the whole lines written before (with --all, whole tilings),
-never part of one.
+never part of one; --checkpoint keeps every finished unit in its file, and
+the same command resumes from it.
 
 Examples:
   polyomino board.txt                     the number of tilings
@@ -52,7 +55,8 @@ Examples:
   polyomino --pieces my-set.txt b.txt     with pieces of your own
   polyomino b.txt --all | head -n 20      tilings one after the other
   polyomino b.txt --stats --threads 2     count on two threads, statistics on stderr
-  polyomino b.txt --estimate              nodes, tilings and seconds, estimated";
+  polyomino b.txt --estimate              nodes, tilings and seconds, estimated
+  polyomino b.txt --checkpoint run.ckpt   a count that resumes where it stopped";
 
 /// Count or show the tilings of a board by a set of polyominoes, each
 /// piece used exactly once, as an exact-cover problem.
@@ -106,44 +110,26 @@ struct Cli {
 
     #[command(flatten)]
     probes: estimate::ProbeOptions,
+
+    /// Count unit by unit, appending each finished unit's result line to
+    /// FILE, and skip the units FILE already holds (resume after Ctrl-C or
+    /// a kill)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["first", "all", "trace", "estimate"])]
+    checkpoint: Option<String>,
+
+    /// Split depth of a --checkpoint run (default 1): the items decided
+    /// before the units split (the pieces first, then the cells), or `auto` for the depth the estimates
+    /// recommend for --threads (resume it with the same --threads)
+    #[arg(long, value_name = "DEPTH", value_parser = long_count::parse_depth)]
+    depth: Option<Split>,
 }
 
-/// Why the command did not succeed: an exit code and, except for a closed
-/// output pipe, a one-line message for standard error.
-#[derive(Debug)]
-pub struct Fail {
-    code: u8,
-    message: Option<String>,
-}
-
-impl Fail {
-    /// Bad input: exit code 2.
-    pub fn bad(message: impl Display) -> Fail {
-        Fail {
-            code: 2,
-            message: Some(message.to_string()),
-        }
-    }
-}
-
-impl From<output::WriteError> for Fail {
-    /// A failed write to standard output; a closed pipe ends quietly.
-    fn from(error: output::WriteError) -> Fail {
-        match error {
-            output::WriteError::Closed => Fail {
-                code: 0,
-                message: None,
-            },
-            output::WriteError::Failed(message) => Fail {
-                code: 2,
-                message: Some(message),
-            },
-        }
-    }
-}
+/// Split depth of a --checkpoint run unless --depth says otherwise.
+const DEFAULT_DEPTH: usize = 1;
 
 /// The options that mean nothing without another (see `cli::Needs`).
 const NEEDS: cli::Needs = &[
+    ("depth", &["checkpoint"]),
     ("trace_limit", &["trace"]),
     ("probes", &["estimate"]),
     ("seed", &["estimate"]),
@@ -153,25 +139,13 @@ fn main() -> ExitCode {
     let cli: Cli = cli::parse_needing(NEEDS);
     output::exit_on_interrupt();
     // What was written before a failure is kept (whole lines).
-    let result = match (run(&cli), output::flush()) {
-        (Ok(()), Err(e)) => Err(Fail::from(e)),
-        (result, _) => result,
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(fail) => {
-            if let Some(message) = fail.message {
-                output::error(&message);
-            }
-            ExitCode::from(fail.code)
-        }
-    }
+    cli::exit(run(&cli).map(|()| String::new()))
 }
 
-fn run(cli: &Cli) -> Result<(), Fail> {
-    let pieces = input::pieces(&cli.pieces).map_err(Fail::bad)?;
-    let board = input::board(cli.board.as_deref()).map_err(Fail::bad)?;
-    let mut tiling = Tiling::new(&board, &pieces, !cli.no_reflections).map_err(Fail::bad)?;
+fn run(cli: &Cli) -> Result<(), Failure> {
+    let pieces = input::pieces(&cli.pieces).map_err(Failure::input)?;
+    let board = input::board(cli.board.as_deref()).map_err(Failure::input)?;
+    let mut tiling = Tiling::new(&board, &pieces, !cli.no_reflections).map_err(Failure::input)?;
     if cli.estimate {
         let outcome = tiling
             .problem_mut()
@@ -192,7 +166,7 @@ fn run(cli: &Cli) -> Result<(), Fail> {
             print_stats(&outcome.stats, &outcome.stop);
         }
         let text = trace.text(&outcome.stats, &outcome.stop);
-        return Ok(write_in_blocks(&text)?);
+        return Ok(output::write_in_blocks(&text)?);
     }
     if cli.first {
         let outcome = tiling.problem_mut().search().first();
@@ -201,10 +175,7 @@ fn run(cli: &Cli) -> Result<(), Fail> {
         }
         return match outcome.value {
             Some(solution) => Ok(output::write(&tiling.render(&solution))?),
-            None => Err(Fail {
-                code: 1,
-                message: Some("no tiling".to_owned()),
-            }),
+            None => Err(Failure::NotFound("no tiling".to_owned())),
         };
     }
     if cli.all {
@@ -233,6 +204,30 @@ fn run(cli: &Cli) -> Result<(), Fail> {
         cli.threads
             .map_or(1, |k| usize::try_from(k).unwrap_or(MAX_THREADS)),
     );
+    if let Some(path) = &cli.checkpoint {
+        // The model's name holds the board, the pieces and the rule, so
+        // that a checkpoint of another tiling belongs to another run.
+        let name = format!(
+            "polyomino-{}",
+            long_count::fingerprint(&format!(
+                "{board:?} {pieces:?} reflections={}",
+                !cli.no_reflections
+            ))
+        );
+        let runner = Runner::new(name)
+            .split(cli.depth.unwrap_or(Split::Depth(DEFAULT_DEPTH)))
+            .threads(threads)
+            .checkpoint(path);
+        let report = long_count::run(runner, tiling.problem_mut().model_mut(), Some(path))?;
+        if cli.stats {
+            print_stats(&report.stats, &report.stop);
+            output::say!("threads: {threads}");
+        }
+        let total = report
+            .total
+            .ok_or_else(|| Failure::input(format!("the count stopped: {}", report.stop)))?;
+        return Ok(output::line(&total.to_string())?);
+    }
     let search = tiling.problem_mut().search();
     let outcome = if threads == 1 {
         search.count()
@@ -251,28 +246,4 @@ fn print_stats(stats: &Stats, stop: &StopReason) {
     let mut text = stats.deterministic_text();
     text.push_str(&format!("stop: {stop}\ntime: {:.3?}\n", stats.elapsed));
     output::note_raw(&text);
-}
-
-/// Writes `text` a block of whole lines (64 KiB at most, or one longer
-/// line) at a time: Ctrl-C's handler waits for the write under way, so a
-/// trace of hundreds of megabytes written in one piece would be written
-/// whole before the program exits with code 130; written in blocks, it is
-/// cut at the first block's end after Ctrl-C.
-fn write_in_blocks(text: &str) -> Result<(), output::WriteError> {
-    const BLOCK: usize = 1 << 16;
-    let mut rest = text;
-    while !rest.is_empty() {
-        // A cut after a newline is a cut between characters.
-        let cut = if rest.len() <= BLOCK {
-            rest.len()
-        } else {
-            rest.as_bytes()[..BLOCK]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(rest.len(), |i| i + 1)
-        };
-        output::write(&rest[..cut])?;
-        rest = &rest[cut..];
-    }
-    Ok(())
 }

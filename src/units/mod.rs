@@ -8,15 +8,25 @@
 //! duplicated or foreign units, [`merge_checked`] also checks them against
 //! the split, and [`Checkpoint`] keeps a run's results in a file it can
 //! resume from.
+//!
+//! [`Runner`] puts them together into the long count of any model: split
+//! at a depth or at the depth [`auto_split`] chooses from estimates,
+//! counted on threads, each finished unit appended to a checkpoint that a
+//! later run resumes from, with progress and the time left, cancellation
+//! and a node budget.
 
 use std::fmt;
 use std::str::FromStr;
 
+mod auto;
 mod checkpoint;
+mod runner;
 
+pub use auto::{AutoSplit, UNITS_PER_WORKER, auto_split};
 pub use checkpoint::{
     CHECKPOINT_FORMAT, Checkpoint, CheckpointError, checkpoint_header, read_results,
 };
+pub use runner::{DEFAULT_MAX_UNITS, Plan, Progress, RunError, RunReport, Runner, Split};
 
 use crate::checkers::Checkers;
 use crate::error::UnitError;

@@ -297,6 +297,8 @@ fn tables() -> Vec<Table> {
                 &["--trace-limit", "5"],
                 &["--stats"],
                 &["--threads", "2"],
+                &["--checkpoint", "CHECKPOINT"],
+                &["--depth", "2"],
             ]))
             .collect(),
         },
@@ -309,6 +311,7 @@ fn tables() -> Vec<Table> {
             rows: [
                 (vec!["--no-reflections"], Answer(one_sided.to_string())),
                 (vec!["--stats"], Differs),
+                (vec!["--checkpoint", "CHECKPOINT"], Writes("units=")),
             ]
             .into_iter()
             .chain(refused(&[
@@ -321,6 +324,36 @@ fn tables() -> Vec<Table> {
                 &["--estimate"],
                 &["--probes", "50"],
                 &["--seed", "3"],
+                &["--depth", "2"],
+            ]))
+            .collect(),
+        },
+        Table {
+            name: "polyomino",
+            mode: "--checkpoint",
+            base: vec!["--pieces", "tetrominoes", "--checkpoint", "CHECKPOINT"],
+            input: TETROMINO_BOARD.to_owned(),
+            answer: Some(tilings.to_string()),
+            rows: [
+                (vec!["--no-reflections"], Answer(one_sided.to_string())),
+                (vec!["--stats"], Differs),
+                (
+                    vec!["--threads", "2"],
+                    Same("the units and their counts are the same on any number of threads"),
+                ),
+                (vec!["--depth", "2"], Writes("depth=2 ")),
+            ]
+            .into_iter()
+            .chain(refused(&[
+                &["--pieces", "pentominoes"],
+                &["--first"],
+                &["--all"],
+                &["--trace"],
+                &["--trace-limit", "5"],
+                &["--estimate"],
+                &["--probes", "50"],
+                &["--seed", "3"],
+                &["--checkpoint", "CHECKPOINT"],
             ]))
             .collect(),
         },
@@ -345,6 +378,46 @@ fn tables() -> Vec<Table> {
                 &["--trace"],
                 &["--trace-limit", "5"],
                 &["--trace-format", "dot"],
+                &["--checkpoint", "CHECKPOINT"],
+                &["--depth", "2"],
+            ]))
+            .collect(),
+        },
+        Table {
+            name: "sudoku",
+            mode: "--checkpoint",
+            base: vec!["--count", "--checkpoint", "CHECKPOINT"],
+            // The empty 4 x 4 grid: 288 solutions (published).
+            input: format!("{}\n", ".".repeat(16)),
+            answer: Some("288".to_owned()),
+            rows: [
+                (
+                    vec!["--order", "declared"],
+                    Same("a grid has as many solutions whatever the order"),
+                ),
+                (
+                    vec!["--rules", "lines"],
+                    Same("every set of rules has the same solutions"),
+                ),
+                (
+                    vec!["--model", "exact-cover"],
+                    Same("both models have the same solutions"),
+                ),
+                (vec!["--stats"], Differs),
+                (vec!["--node-limit", "10"], Answer("node limit".to_owned())),
+                (vec!["--depth", "1"], Writes("depth=1 ")),
+            ]
+            .into_iter()
+            .chain(refused(&[
+                &["--estimate"],
+                &["--probes", "50"],
+                &["--seed", "3"],
+                &["--limit", "5"],
+                &["--pretty"],
+                &["--trace"],
+                &["--trace-limit", "5"],
+                &["--trace-format", "dot"],
+                &["--checkpoint", "CHECKPOINT"],
             ]))
             .collect(),
         },
@@ -364,9 +437,37 @@ fn tables() -> Vec<Table> {
             name: "coloring",
             mode: "--estimate",
             base: vec!["--colors", "3", "--estimate"],
-            input: square,
+            input: square.clone(),
             answer: Some(format!("solutions {c4} {c4} {c4}")),
-            rows: refused(&[&["--count"], &["--classes"], &["--chromatic"], &["--stats"]]),
+            rows: refused(&[
+                &["--count"],
+                &["--classes"],
+                &["--chromatic"],
+                &["--stats"],
+                &["--checkpoint", "CHECKPOINT"],
+                &["--depth", "2"],
+            ]),
+        },
+        Table {
+            name: "coloring",
+            mode: "--checkpoint",
+            base: vec!["--colors", "3", "--count", "--checkpoint", "CHECKPOINT"],
+            input: square.clone(),
+            answer: Some(c4.to_string()),
+            rows: [
+                (vec!["--stats"], Differs),
+                (vec!["--depth", "1"], Writes("depth=1 ")),
+            ]
+            .into_iter()
+            .chain(refused(&[
+                &["--chromatic"],
+                &["--estimate"],
+                &["--probes", "50"],
+                &["--seed", "3"],
+                &["--checkpoint", "CHECKPOINT"],
+                &["--classes"],
+            ]))
+            .collect(),
         },
         Table {
             name: "coloring",

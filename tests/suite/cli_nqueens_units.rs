@@ -3,12 +3,15 @@
 //! and resumed, damaged checkpoints, and interruption.
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::thread::sleep;
 use std::time::Duration;
 
 use super::cli_nqueens::{NAME, count, ok};
-use crate::support::{A000170, Run, assert_bad_input, assert_rejected, run, run_with_input};
+use crate::support::{
+    A000170, Run, assert_bad_input, assert_rejected, run, run_with_input, send_signal,
+    wait_for_lines,
+};
 use backtracker::puzzles::MAX_QUEENS;
 
 fn temp_dir() -> tempfile::TempDir {
@@ -313,35 +316,7 @@ fn unit_refuses_bad_lines() {
 // ------------------------------------------------- checkpoint and signals
 
 fn spawn(args: &[&str]) -> Child {
-    crate::support::example_command(NAME, args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start nqueens")
-}
-
-fn line_count(path: &Path) -> usize {
-    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
-}
-
-/// Waits until `path` holds at least `lines` lines, while `child` runs.
-fn wait_for_lines(child: &mut Child, path: &Path, lines: usize) {
-    while line_count(path) < lines {
-        assert!(
-            child.try_wait().expect("poll child").is_none(),
-            "the count ended before writing {lines} checkpoint lines"
-        );
-        sleep(Duration::from_millis(20));
-    }
-}
-
-fn send_signal(child: &Child, signal: &str) {
-    let status = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(status.success());
+    crate::support::spawn(NAME, args)
 }
 
 #[test]

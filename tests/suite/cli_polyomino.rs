@@ -7,8 +7,8 @@ use std::io::Read;
 use std::process::Stdio;
 
 use crate::support::{
-    assert_bad_input, assert_help, assert_rejected, brute_force_tilings, example_command, run,
-    run_with_input, temp_file,
+    Run, assert_bad_input, assert_help, assert_rejected, brute_force_tilings, example_command, run,
+    run_with_input, send_signal, spawn, temp_file, wait_for_lines,
 };
 
 const NAME: &str = "polyomino";
@@ -268,4 +268,120 @@ fn bad_piece_sets_are_refused() {
         assert_rejected(&r, mentions);
     }
     assert_bad_input(NAME, &["--threads", "2", "--first"], "cannot be used with");
+}
+
+// ------------------------------------------------- checkpoint and SIGKILL
+
+/// Counts the pentomino tilings of a `rows` x `cols` rectangle with a
+/// checkpoint, kills the run with SIGKILL once `kill_after` units are in
+/// the checkpoint, resumes it on another number of threads, and checks
+/// the total against `known` and the checkpoint against the units.
+fn killed_and_resumed(rows: usize, cols: usize, kill_after: usize, known: u64) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let board = dir.path().join("board.txt");
+    std::fs::write(&board, rectangle(rows, cols)).expect("write the board");
+    let ckpt = dir.path().join("run.ckpt");
+    let (board, ckpt_arg) = (
+        board.to_str().expect("UTF-8 path"),
+        ckpt.to_str().expect("UTF-8 path"),
+    );
+    let args = [board, "--checkpoint", ckpt_arg, "--threads", "1"];
+    let mut child = spawn(NAME, &args);
+    // The header, then `kill_after` results.
+    wait_for_lines(&mut child, &ckpt, 1 + kill_after);
+    send_signal(&child, "-KILL");
+    let killed = Run::new(NAME, &args, child.wait_with_output().expect("wait"));
+    assert_eq!(killed.code, None, "killed by a signal: {killed:?}");
+    assert_eq!(killed.stdout, "");
+    let before = std::fs::read_to_string(&ckpt).expect("the checkpoint");
+    let header = before.lines().next().expect("a header");
+    assert!(
+        header.starts_with("backtracker-checkpoint/1 model=polyomino-"),
+        "{header}"
+    );
+    let units: usize = header
+        .rsplit_once(" units=")
+        .and_then(|(_, n)| n.parse().ok())
+        .expect("the number of units");
+    // A kill may cut the line being written; resuming drops it.
+    let finished = before.lines().count() - 1 - usize::from(!before.ends_with('\n'));
+    assert!(
+        finished >= kill_after && finished < units,
+        "{finished} of {units}"
+    );
+
+    let resumed = run(NAME, &[board, "--checkpoint", ckpt_arg, "--threads", "2"]);
+    assert_eq!(resumed.code, Some(0), "{resumed:?}");
+    assert_eq!(resumed.stdout, format!("{known}\n"));
+    assert!(
+        resumed.stderr.contains(&format!(
+            "resuming from `{ckpt_arg}`: {finished} of {units} units"
+        )),
+        "{resumed:?}"
+    );
+    let after = std::fs::read_to_string(&ckpt).expect("the checkpoint");
+    let whole: String = before
+        .lines()
+        .take(1 + finished)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(
+        after.starts_with(&whole),
+        "the finished units were kept as they were"
+    );
+    assert_eq!(
+        after.lines().count(),
+        1 + units,
+        "the header, then every unit once"
+    );
+    // Finished, the checkpoint answers at once and stays as it is.
+    let again = run(NAME, &[board, "--checkpoint", ckpt_arg]);
+    assert_eq!((again.code, again.stdout), (Some(0), format!("{known}\n")));
+    assert_eq!(
+        std::fs::read_to_string(&ckpt).expect("the checkpoint"),
+        after
+    );
+}
+
+/// Published: the pentominoes tile 4 x 15 in 368 ways up to symmetry,
+/// 1472 counting the rectangle's 4 symmetries. A run killed with SIGKILL
+/// part way resumes to that total.
+#[test]
+fn a_checkpointed_count_killed_part_way_resumes_to_the_published_total() {
+    killed_and_resumed(4, 15, 10, 1472);
+}
+
+/// Published: 2339 tilings of 6 x 10 up to symmetry, 9356 in all.
+#[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
+fn a_checkpointed_6x10_count_killed_part_way_resumes_to_9356() {
+    killed_and_resumed(6, 10, 40, 9356);
+}
+
+/// A checkpoint of another board, or a file that is not a checkpoint, is
+/// refused with one line and left unchanged; `--depth` needs
+/// `--checkpoint`, and `--checkpoint` is refused beside `--first`.
+#[test]
+fn a_foreign_checkpoint_is_refused_and_left_unchanged() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("run.ckpt");
+    let ckpt = path.to_str().expect("UTF-8 path");
+    let args = ["--pieces", "tetrominoes", "--checkpoint", ckpt];
+    let tilings = brute_force_tilings(TETROMINO_BOARD, &TETROMINOES, true);
+    assert_eq!(count(&args, TETROMINO_BOARD), tilings);
+    let other = run_with_input(NAME, &args, &rectangle(4, 5));
+    assert_rejected(&other, "another run");
+    let good = std::fs::read(&path).expect("the checkpoint");
+    for bytes in [good.clone(), b"notes\n".to_vec()] {
+        std::fs::write(&path, &bytes).expect("write");
+        let r = run_with_input(NAME, &args, &rectangle(4, 5));
+        assert_rejected(&r, "left unchanged");
+        assert_eq!(std::fs::read(&path).expect("read"), bytes, "changed");
+    }
+    assert_bad_input(NAME, &["--depth", "2", "-"], "--depth");
+    assert_bad_input(
+        NAME,
+        &["--first", "--checkpoint", ckpt, "-"],
+        "--checkpoint",
+    );
 }

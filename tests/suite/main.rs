@@ -47,6 +47,7 @@ mod parallel_units;
 mod poisoned;
 mod puzzles_grids;
 mod restarts;
+mod runner;
 mod symmetry;
 mod table;
 mod traces;

@@ -6,7 +6,9 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use backtracker::constraints::{AtMostOnePerLine, SmallLines};
-use backtracker::units::{ResultLine, UnitLine, merge_checked};
+use backtracker::units::{
+    ResultLine, RunError, Runner, Split, UnitLine, auto_split, merge_checked,
+};
 use backtracker::{Assignment, Checker, Choice, Model, ModelBuilder, StopReason, Unit, UnitError};
 
 /// Accepts everything, and panics in `on_assign` on its first call while
@@ -165,6 +167,29 @@ fn every_entry_point_refuses_a_poisoned_model() {
     }
     let error = merge_checked(&results, "perms-4", &mut model).unwrap_err();
     assert_eq!(error, UnitError::Unusable, "merge_checked");
+    assert_eq!(
+        auto_split(&mut model, 2, true, 0, 1000),
+        Err(UnitError::Unusable),
+        "auto_split"
+    );
+    for split in [Split::Depth(2), Split::Auto] {
+        let refused = |r: Result<backtracker::units::RunReport, RunError>| {
+            matches!(r, Err(RunError::Split(UnitError::Unusable)))
+        };
+        assert!(
+            refused(Runner::new("perms-4").split(split).run(&mut model)),
+            "Runner::run"
+        );
+        assert!(
+            refused(
+                Runner::new("perms-4")
+                    .split(split)
+                    .plan(&mut model)
+                    .and_then(|p| p.run_in_turn())
+            ),
+            "Plan::run_in_turn"
+        );
+    }
     assert_eq!(
         error.to_string(),
         "the model is unusable: a checker panicked during an earlier search"

@@ -188,6 +188,43 @@ pub fn example_binary(name: &str) -> std::path::PathBuf {
     binary
 }
 
+/// Starts the example `name` with `args`, no standard input, and its
+/// output captured.
+pub fn spawn(name: &str, args: &[&str]) -> std::process::Child {
+    use std::process::Stdio;
+    example_command(name, args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("start {name}: {e}"))
+}
+
+/// The lines of the file at `path` (0 while it does not exist).
+pub fn line_count(path: &std::path::Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+/// Waits until `path` holds at least `lines` lines, while `child` runs.
+pub fn wait_for_lines(child: &mut std::process::Child, path: &std::path::Path, lines: usize) {
+    while line_count(path) < lines {
+        assert!(
+            child.try_wait().expect("poll child").is_none(),
+            "the count ended before writing {lines} checkpoint lines"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Sends `signal` (`-KILL`, `-INT`) to `child`.
+pub fn send_signal(child: &std::process::Child, signal: &str) {
+    let status = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+}
+
 /// What one run of an example printed, and how it ended.
 #[derive(Debug)]
 pub struct Run {

@@ -12,8 +12,10 @@ use clap::{Args, Parser};
 use crate::output::{self, WriteError, say};
 
 /// The most events `--trace-limit` records. A trace holds every event in
-/// memory, and the examples hold its text or page too: 10 million events
-/// of `nqueens 20` took 1.5 to 2.6 GB in all, 150 to 260 bytes an event.
+/// memory, and the examples hold its text or page too: measured on 10
+/// million events of `nqueens 20` (`docs/reliability.md`), an event takes
+/// 247 to 252 bytes as text, 156 to 161 as a page and 271 as DOT, so such
+/// a trace takes 1.6 to 2.7 GB.
 pub const MAX_TRACE_EVENTS: u64 = 10_000_000;
 
 /// Parses the arguments, or exits: 0 after `--help` / `--version` (2 when
@@ -130,16 +132,68 @@ pub struct SearchOptions {
     pub cross_check: bool,
 }
 
-/// Why a run failed: bad input (exit code 2), checkers that disagree
-/// in cross-check mode (exit code 1), or standard output that took no more
-/// (exit code 0 for a closed pipe, else 2).
+/// Why a run failed, the one failure type of every example: bad input
+/// (exit code 2), no solution where one was asked for or checkers that
+/// disagree in cross-check mode (exit code 1), an interruption (exit code
+/// 130), or standard output that took no more (exit code 0 for a closed
+/// pipe, else 2).
+#[derive(Debug)]
 pub enum Failure {
     /// Bad input, named in the message: exit code 2.
     Input(String),
     /// Checkers that disagree in cross-check mode: exit code 1.
     Checkers(String),
+    /// No solution where one was asked for (`--first`), named in the
+    /// message: exit code 1.
+    NotFound(String),
+    /// Interrupted by Ctrl-C: exit code 130, with nothing more to say
+    /// (what was done is already on standard error).
+    Interrupted,
     /// Standard output took no more.
     Output(WriteError),
+}
+
+impl std::fmt::Display for Failure {
+    /// The message written on standard error.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Input(message) | Failure::Checkers(message) | Failure::NotFound(message) => {
+                f.write_str(message)
+            }
+            Failure::Interrupted => f.write_str("interrupted"),
+            Failure::Output(WriteError::Failed(message)) => f.write_str(message),
+            Failure::Output(WriteError::Closed) => f.write_str("standard output was closed"),
+        }
+    }
+}
+
+impl Failure {
+    /// Bad input: exit code 2 with `message`.
+    pub fn input(message: impl std::fmt::Display) -> Failure {
+        Failure::Input(message.to_string())
+    }
+
+    /// A failed write to a writer of standard output of the example's own.
+    pub fn output(error: &std::io::Error) -> Failure {
+        Failure::Output(WriteError::from_io(error))
+    }
+
+    /// The exit code, after the message (if any) is written to standard
+    /// error.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Failure::Output(e) => e.exit_code(),
+            Failure::Input(message) => {
+                output::error(&message);
+                2
+            }
+            Failure::Checkers(message) | Failure::NotFound(message) => {
+                output::error(&message);
+                1
+            }
+            Failure::Interrupted => 130,
+        }
+    }
 }
 
 impl From<WriteError> for Failure {
@@ -212,23 +266,16 @@ pub fn solution_lines<V, C: Checkers<V>, O: Observer<V>>(
 
 /// Writes what a run gave (text not written yet), or its failure as one
 /// `error:` line, and returns the exit code: 0, 2 for bad input or a
-/// failed write, 1 for disagreeing checkers; a closed standard output is
-/// a quiet 0.
+/// failed write, 1 for no solution or disagreeing checkers, 130 when
+/// interrupted; a closed standard output is a quiet 0.
 pub fn exit(result: Result<String, Failure>) -> ExitCode {
     let result = result.and_then(|text| Ok(output::write(&text)?));
     // What was written before a failure is kept (whole lines).
     let flushed = output::flush();
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(Failure::Output(e)), _) | (Ok(()), Err(e)) => ExitCode::from(e.exit_code()),
-        (Err(Failure::Input(message)), _) => {
-            output::error(&message);
-            ExitCode::from(2)
-        }
-        (Err(Failure::Checkers(message)), _) => {
-            output::error(&message);
-            ExitCode::FAILURE
-        }
+        (Ok(()), Err(e)) => ExitCode::from(e.exit_code()),
+        (Err(failure), _) => ExitCode::from(failure.exit_code()),
     }
 }
 

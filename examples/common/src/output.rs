@@ -22,7 +22,9 @@ pub enum WriteError {
 }
 
 impl WriteError {
-    fn from_io(error: &io::Error) -> WriteError {
+    /// The failure of a write to standard output: a closed pipe, or
+    /// another error.
+    pub fn from_io(error: &io::Error) -> WriteError {
         if error.kind() == io::ErrorKind::BrokenPipe {
             WriteError::Closed
         } else {
@@ -101,6 +103,41 @@ pub fn write(text: &str) -> Result<(), WriteError> {
     })
 }
 
+/// The most a block of [`blocks`] holds (unless one line is longer).
+pub const BLOCK: usize = 1 << 16;
+
+/// `text` (whole lines) cut into blocks of whole lines, each at most
+/// [`BLOCK`] bytes or one longer line. Ctrl-C's handler waits for the
+/// write under way, so a trace of hundreds of megabytes written in one
+/// piece would be written whole before the program exits with code 130;
+/// written a block at a time, it is cut at the first block's end.
+pub fn blocks(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        // A cut after a newline is a cut between characters.
+        let cut = if rest.len() <= BLOCK {
+            rest.len()
+        } else {
+            rest.as_bytes()[..BLOCK]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1)
+        };
+        let (block, after) = rest.split_at(cut);
+        rest = after;
+        Some(block)
+    })
+}
+
+/// Writes `text` (whole lines, such as a trace) to standard output a
+/// [block](blocks) at a time, so that Ctrl-C cuts it at a block's end.
+pub fn write_in_blocks(text: &str) -> Result<(), WriteError> {
+    blocks(text).try_for_each(write)
+}
+
 /// Writes `text` and a newline.
 pub fn line(text: &str) -> Result<(), WriteError> {
     let mut whole = String::with_capacity(text.len() + 1);
@@ -172,4 +209,23 @@ pub const INTERRUPT_HELP: &str = "Interrupted (Ctrl-C), the program exits with c
 /// lines written so far (see [`exit_now`]).
 pub fn exit_on_interrupt() {
     let _ = ctrlc::set_handler(|| exit_now(130));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BLOCK, blocks};
+
+    #[test]
+    fn blocks_hold_whole_lines_and_give_back_the_text() {
+        let line = "x".repeat(99) + "\n";
+        let text = line.repeat(2000);
+        let cut: Vec<&str> = blocks(&text).collect();
+        assert!(cut.len() > 1);
+        assert!(cut.iter().all(|b| b.len() <= BLOCK && b.ends_with('\n')));
+        assert_eq!(cut.concat(), text);
+        // A line longer than a block is one block.
+        let long = "y".repeat(BLOCK + 10) + "\n";
+        assert_eq!(blocks(&long).collect::<Vec<_>>(), [long.as_str()]);
+        assert_eq!(blocks("").count(), 0);
+    }
 }
