@@ -21,6 +21,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use backtracker::board::queens;
 use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
@@ -129,6 +130,13 @@ struct Cli {
     /// a solution left to right gives another).
     #[arg(long, conflicts_with_all = ["unit", "merge"])]
     no_symmetry: bool,
+
+    /// Print the number of solutions and, on a second line, the number up
+    /// to the board's 8 symmetries (the fundamental solutions: 92 and 12
+    /// for N = 8), searching each class once on one thread, a step whose
+    /// placement a symmetry maps to a smaller one pruned.
+    #[arg(long, group = "mode", conflicts_with_all = ["first", "all", "trace", "threads", "checkpoint", "constraints", "plain", "no_symmetry"])]
+    classes: bool,
 
     /// Estimate the count before running it: print the estimated nodes,
     /// solutions and CPU seconds on one thread, one line each
@@ -280,6 +288,37 @@ fn write_unless_interrupted(out: &mut Out, text: &str, cancel: &AtomicBool) -> R
     Ok(())
 }
 
+/// `--classes`: the solutions and the classes under the board's 8
+/// symmetries, on one thread; Ctrl-C stops it (exit 130).
+fn count_classes(cli: &Cli, n: usize, out: &mut Out) -> Result<(), Failure> {
+    let cancel = interrupt_flag();
+    let mut model = nqueens(n).map_err(Failure::input)?;
+    let started = Instant::now();
+    let outcome = model
+        .search()
+        .lookahead(cli.lookahead())
+        .cancel_flag(Arc::clone(&cancel))
+        .count_classes();
+    if cli.stats {
+        eprintln!(
+            "nodes: {}\ntime: {:.3} s",
+            outcome.stats.nodes,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    match outcome.stop {
+        StopReason::Completed => {}
+        StopReason::Cancelled => return Err(Failure::Interrupted),
+        other => return Err(Failure::input(format!("the count stopped: {other}"))),
+    }
+    writeln!(
+        out,
+        "{}\n{}",
+        outcome.value.solutions, outcome.value.classes
+    )
+    .map_err(|e| Failure::output(&e))
+}
+
 /// Rows looked ahead unless `--lookahead` says otherwise: the fastest K
 /// measured (`docs/performance.md`).
 pub const DEFAULT_LOOKAHEAD: usize = 0;
@@ -348,6 +387,9 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
             return work::write_units_auto(n, workers, symmetry, cli.lookahead(), out);
         }
         None => {}
+    }
+    if cli.classes {
+        return count_classes(cli, n, out);
     }
     if cli.estimate {
         let cancel = interrupt_flag();

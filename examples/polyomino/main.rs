@@ -6,6 +6,7 @@
 //!     | cargo run --release --example polyomino          # 8
 //! cargo run --release --example polyomino -- board.txt --first
 //! cargo run --release --example polyomino -- board.txt --estimate     # before a long count
+//! cargo run --release --example polyomino -- board.txt --classes      # and up to symmetry
 //! cargo run --release --example polyomino -- --help
 //! ```
 
@@ -55,6 +56,7 @@ Examples:
   polyomino --pieces my-set.txt b.txt     with pieces of your own
   polyomino b.txt --all | head -n 20      tilings one after the other
   polyomino b.txt --stats --threads 2     count on two threads, statistics on stderr
+  polyomino b.txt --classes               tilings, and their classes under the board's symmetries
   polyomino b.txt --estimate              nodes, tilings and seconds, estimated
   polyomino b.txt --checkpoint run.ckpt   a count that resumes where it stopped";
 
@@ -111,6 +113,13 @@ struct Cli {
     #[command(flatten)]
     probes: estimate::ProbeOptions,
 
+    /// Print the number of tilings and, on a second line, the number up to
+    /// the symmetries of the board (those that map it and every placement
+    /// onto themselves: 9356 and 2339 for the 6 x 10 box), searching each
+    /// class once on one thread
+    #[arg(long, group = "mode", conflicts_with_all = ["trace", "threads", "checkpoint"])]
+    classes: bool,
+
     /// Count unit by unit, appending each finished unit's result line to
     /// FILE, and skip the units FILE already holds (resume after Ctrl-C or
     /// a kill)
@@ -152,6 +161,23 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             .search()
             .estimate(cli.probes.probes(), cli.probes.seed());
         return Ok(output::write(&estimate::lines(&outcome.value))?);
+    }
+    if cli.classes {
+        let outcome = tiling.problem_mut().search().count_classes();
+        if cli.stats {
+            print_stats(&outcome.stats, &outcome.stop);
+        }
+        if outcome.stop != StopReason::Completed {
+            return Err(Failure::input(format!(
+                "the count stopped: {}",
+                outcome.stop
+            )));
+        }
+        let classes = outcome.value;
+        return Ok(output::write(&format!(
+            "{}\n{}\n",
+            classes.solutions, classes.classes
+        ))?);
     }
     if cli.trace {
         let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {

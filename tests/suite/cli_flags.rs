@@ -92,6 +92,7 @@ fn tables() -> Vec<Table> {
             ]
             .into_iter()
             .chain(refused(&[
+                &["--classes"],
                 &["--first"],
                 &["--all"],
                 &["--format", "list"],
@@ -125,6 +126,45 @@ fn tables() -> Vec<Table> {
         },
         Table {
             name: "nqueens",
+            mode: "--classes",
+            base: vec!["8", "--classes"],
+            input: String::new(),
+            // 92 solutions in 12 classes (OEIS A000170, A002562).
+            answer: Some("12".to_owned()),
+            rows: [
+                (
+                    vec!["--lookahead", "2"],
+                    Same("look-ahead cuts only subtrees without a solution"),
+                ),
+                (vec!["--stats"], Differs),
+            ]
+            .into_iter()
+            .chain(refused(&[
+                &["--first"],
+                &["--all"],
+                &["--format", "list"],
+                &["--constraints", "columns"],
+                &["--plain"],
+                &["--trace"],
+                &["--trace-limit", "5"],
+                &["--trace-format", "dot"],
+                &["--threads", "2"],
+                &["--no-symmetry"],
+                &["--estimate"],
+                &["--probes", "50"],
+                &["--seed", "3"],
+                &["--split", "3"],
+                &["--workers", "2"],
+                &["--checkpoint", "CHECKPOINT"],
+                &["--depth", "2"],
+                &["--max-units", "10"],
+                &["--unit", "nqueens-8 3 0 1 2 1"],
+                &["--merge", "-"],
+            ]))
+            .collect(),
+        },
+        Table {
+            name: "nqueens",
             mode: "--split",
             base: vec!["8", "--split", "3"],
             input: String::new(),
@@ -136,6 +176,7 @@ fn tables() -> Vec<Table> {
             ]
             .into_iter()
             .chain(refused(&[
+                &["--classes"],
                 &["--first"],
                 &["--all"],
                 &["--format", "list"],
@@ -188,6 +229,7 @@ fn tables() -> Vec<Table> {
             ]
             .into_iter()
             .chain(refused(&[
+                &["--classes"],
                 &["--first"],
                 &["--all"],
                 &["--format", "list"],
@@ -231,6 +273,7 @@ fn tables() -> Vec<Table> {
             ]
             .into_iter()
             .chain(refused(&[
+                &["--classes"],
                 &["--first"],
                 &["--all"],
                 &["--format", "list"],
@@ -290,6 +333,7 @@ fn tables() -> Vec<Table> {
             ]
             .into_iter()
             .chain(refused(&[
+                &["--classes"],
                 &["--pieces", "pentominoes"],
                 &["--first"],
                 &["--all"],
@@ -297,6 +341,33 @@ fn tables() -> Vec<Table> {
                 &["--trace-limit", "5"],
                 &["--stats"],
                 &["--threads", "2"],
+                &["--checkpoint", "CHECKPOINT"],
+                &["--depth", "2"],
+            ]))
+            .collect(),
+        },
+        Table {
+            name: "polyomino",
+            mode: "--classes",
+            base: vec!["--pieces", "tetrominoes", "--classes"],
+            input: TETROMINO_BOARD.to_owned(),
+            // The board has no symmetry: every tiling is a class.
+            answer: Some(tilings.to_string()),
+            rows: [
+                (vec!["--no-reflections"], Answer(one_sided.to_string())),
+                (vec!["--stats"], Differs),
+            ]
+            .into_iter()
+            .chain(refused(&[
+                &["--pieces", "pentominoes"],
+                &["--first"],
+                &["--all"],
+                &["--trace"],
+                &["--trace-limit", "5"],
+                &["--threads", "2"],
+                &["--estimate"],
+                &["--probes", "50"],
+                &["--seed", "3"],
                 &["--checkpoint", "CHECKPOINT"],
                 &["--depth", "2"],
             ]))
@@ -315,6 +386,7 @@ fn tables() -> Vec<Table> {
             ]
             .into_iter()
             .chain(refused(&[
+                &["--classes"],
                 &["--pieces", "pentominoes"],
                 &["--first"],
                 &["--all"],
@@ -345,6 +417,7 @@ fn tables() -> Vec<Table> {
             ]
             .into_iter()
             .chain(refused(&[
+                &["--classes"],
                 &["--pieces", "pentominoes"],
                 &["--first"],
                 &["--all"],

@@ -1,5 +1,5 @@
 //! The `nqueens` example as a process: every command and every bad input,
-//! counts against OEIS A000170 (work units, checkpoints and interruption
+//! counts against OEIS A000170 and A002562 (work units, checkpoints and interruption
 //! are in `cli_nqueens_units`).
 //!
 //! Known answers are typed in from independent sources (OEIS A000170,
@@ -670,4 +670,23 @@ fn an_interrupted_trace_is_not_written_whole_and_exits_130() {
             written.len()
         );
     }
+}
+
+/// OEIS A002562: the fundamental solutions of n queens (up to the board's
+/// 8 symmetries), n = 1, 2, ...
+const A002562: [u128; 12] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+
+#[test]
+fn classes_print_the_count_and_the_fundamental_solutions_as_oeis_does() {
+    for n in 1..=12 {
+        let text = ok(&[&n.to_string(), "--classes"]);
+        assert_eq!(
+            text,
+            format!("{}\n{}\n", A000170[n], A002562[n - 1]),
+            "n = {n}"
+        );
+    }
+    assert_eq!(ok(&["0", "--classes"]), "1\n1\n");
+    let r = run(NAME, &["8", "--classes", "--threads", "2"]);
+    assert_rejected(&r, "--threads");
 }

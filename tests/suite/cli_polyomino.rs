@@ -385,3 +385,35 @@ fn a_foreign_checkpoint_is_refused_and_left_unchanged() {
         "--checkpoint",
     );
 }
+
+/// Published fundamental tilings by the 12 pentominoes: 3 x 20 in 2 ways,
+/// 8 x 8 without its centre 2 x 2 in 65 (Scott 1958), each of 4 and 8
+/// tilings; and the square tetromino alone on 2 x 2, 1 tiling that every
+/// symmetry keeps.
+#[test]
+fn classes_print_the_tilings_and_their_classes_as_published() {
+    let two_lines = |args: &[&str], board: &str| {
+        let r = run_with_input(NAME, args, board);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        r.stdout
+    };
+    assert_eq!(two_lines(&["--classes"], &rectangle(3, 20)), "8\n2\n");
+    assert_eq!(two_lines(&["--classes"], &rectangle(20, 3)), "8\n2\n");
+    let pieces = temp_file("OO\nOO\n");
+    let path = pieces.path().to_str().unwrap();
+    assert_eq!(
+        two_lines(&["--classes", "--pieces", path], &rectangle(2, 2)),
+        "1\n1\n"
+    );
+    let r = run_with_input(NAME, &["--classes", "--threads", "2"], &rectangle(3, 20));
+    assert_rejected(&r, "--threads");
+}
+
+#[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
+fn classes_of_scotts_board_are_65() {
+    let board = "########\n########\n########\n###..###\n###..###\n########\n########\n########\n";
+    let r = run_with_input(NAME, &["--classes"], board);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout, "520\n65\n");
+}
