@@ -389,7 +389,7 @@ impl<V> ModelBuilder<V> {
     ///
     /// [`Search::count_classes`](crate::Search::count_classes) then counts
     /// the solutions up to these permutations, and
-    /// [`Search::representatives`](crate::Search::representatives) gives
+    /// [`Search::canonical_solutions`](crate::Search::canonical_solutions) gives
     /// one solution of each class, by a rule that cuts the symmetry away
     /// without listing its `k!` permutations: a variable of the set may
     /// take a value outside `values`, one of `values` that a variable of

@@ -597,7 +597,7 @@ pub struct Chromatic {
 /// 0, 1, ..., so those are fixed, and the colours above are declared
 /// interchangeable ([`ModelBuilder::interchangeable_values`]): the search
 /// looks for one colouring per class
-/// ([`representatives`](crate::Search::representatives)), a vertex taking
+/// ([`canonical_solutions`](crate::Search::canonical_solutions)), a vertex taking
 /// a colour already used or the smallest one still free. Neither loses an
 /// answer.
 ///
