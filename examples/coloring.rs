@@ -23,6 +23,7 @@ use common::lines;
 use common::long_count;
 use common::output;
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -36,6 +37,10 @@ use clap::{ArgGroup, Parser};
 #[derive(Parser, Debug)]
 #[command(name = "coloring", after_help = AFTER_HELP)]
 #[command(group(ArgGroup::new("task").required(true).args(["colors", "chromatic"])))]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "a command line's flags, each its own switch"
+)]
 struct Cli {
     /// The graph in DIMACS `.col` format (standard input when absent or `-`)
     file: Option<String>,
@@ -179,8 +184,10 @@ fn run(cli: &Cli) -> Result<String, String> {
         Some(colors) => colors
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{} {c}\n", i + 1))
-            .collect(),
+            .fold(String::new(), |mut text, (i, c)| {
+                let _ = writeln!(text, "{} {c}", i + 1);
+                text
+            }),
         None => format!("no {k}-colouring\n"),
     })
 }

@@ -51,6 +51,10 @@ use clap::{Parser, ValueEnum};
 /// order, or `no solution`.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku", after_help = AFTER_HELP)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "a command line's flags, each its own switch"
+)]
 struct Cli {
     /// File of puzzles, one a line (standard input when absent or `-`)
     file: Option<String>,
@@ -207,6 +211,10 @@ fn main() -> ExitCode {
     cli::exit(run(&cli).map(|()| String::new()))
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "one branch per mode of the command line, in the order --help lists them"
+)]
 fn run(cli: &Cli) -> Result<(), cli::Failure> {
     let input = cli::Failure::Input;
     let mut lines =

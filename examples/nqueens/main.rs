@@ -17,6 +17,7 @@ use common::plain;
 use common::progress;
 mod work;
 
+use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -60,6 +61,10 @@ Examples:
 /// no two in the same row, column or diagonal.
 #[derive(Parser, Debug)]
 #[command(name = "nqueens", version, after_help = AFTER_HELP)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "a command line's flags, each its own switch"
+)]
 struct Cli {
     /// Board size; read from standard input when absent.
     #[arg(value_name = "N", allow_negative_numbers = true)]
@@ -251,7 +256,9 @@ fn main() -> ExitCode {
             "Board size, 0 to {MAX_QUEENS}; read from standard input when absent"
         ))
     });
-    let cli = cli::or_exit(Cli::from_arg_matches(&cli::matches_needing(command, NEEDS)));
+    let cli = cli::or_exit(Cli::from_arg_matches(&cli::matches_needing(
+        &command, NEEDS,
+    )));
     let mut out = BufWriter::new(io::stdout().lock());
     let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(|e| Failure::output(&e)));
     match result {
@@ -339,6 +346,10 @@ impl Cli {
     }
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "one branch per mode of the command line, in the order --help lists them"
+)]
 fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
     if let Some(path) = &cli.merge {
         if cli.lookahead.is_some() {
@@ -500,11 +511,11 @@ fn finish_count(
 /// The statistics on standard error, one figure a line.
 pub fn print_stats(stats: &Stats, stop: &StopReason, threads: Option<usize>) {
     let mut text = stats.deterministic_text();
-    text.push_str(&format!("stop: {stop}\n"));
+    let _ = writeln!(text, "stop: {stop}");
     if let Some(threads) = threads {
-        text.push_str(&format!("threads: {threads}\n"));
+        let _ = writeln!(text, "threads: {threads}");
     }
-    text.push_str(&format!("time: {:.3?}\n", stats.elapsed));
+    let _ = writeln!(text, "time: {:.3?}", stats.elapsed);
     output::note_raw(&text);
 }
 
@@ -517,7 +528,7 @@ pub fn report_interrupted(
 ) {
     let mut head = String::from("interrupted: no count printed");
     if let Some((done, total)) = units {
-        head.push_str(&format!("; {done} of {total} units counted"));
+        let _ = write!(head, "; {done} of {total} units counted");
     }
     output::say!("{head}; partial statistics:");
     print_stats(stats, stop, threads);

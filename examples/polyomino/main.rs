@@ -17,6 +17,7 @@ use common::lines;
 use common::long_count;
 use common::output;
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use backtracker::puzzles::polyomino::Tiling;
@@ -64,6 +65,10 @@ Examples:
 /// piece used exactly once, as an exact-cover problem.
 #[derive(Parser, Debug)]
 #[command(name = "polyomino", version, after_help = AFTER_HELP)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "a command line's flags, each its own switch"
+)]
 struct Cli {
     /// The board file (standard input when absent or `-`)
     #[arg(value_name = "BOARD")]
@@ -151,6 +156,10 @@ fn main() -> ExitCode {
     cli::exit(run(&cli).map(|()| String::new()))
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "one branch per mode of the command line, in the order --help lists them"
+)]
 fn run(cli: &Cli) -> Result<(), Failure> {
     let pieces = input::pieces(&cli.pieces).map_err(Failure::input)?;
     let board = input::board(cli.board.as_deref()).map_err(Failure::input)?;
@@ -270,6 +279,6 @@ fn run(cli: &Cli) -> Result<(), Failure> {
 /// The statistics on standard error, one figure a line.
 fn print_stats(stats: &Stats, stop: &StopReason) {
     let mut text = stats.deterministic_text();
-    text.push_str(&format!("stop: {stop}\ntime: {:.3?}\n", stats.elapsed));
+    let _ = write!(text, "stop: {stop}\ntime: {:.3?}\n", stats.elapsed);
     output::note_raw(&text);
 }

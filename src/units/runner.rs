@@ -550,6 +550,10 @@ impl<'a, V, C: Checkers<V>> Plan<'_, 'a, V, C> {
 
     /// Counts the units still to do with `count` (`parallel` of them at
     /// once), appending each result to the checkpoint as it finishes.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the count, its progress and the checkpoint's appends share the run's state"
+    )]
     fn execute(
         mut self,
         parallel: usize,

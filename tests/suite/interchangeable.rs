@@ -34,9 +34,10 @@ fn classes(colorings: &[Vec<usize>]) -> usize {
             let mut names: Vec<usize> = Vec::new();
             colors
                 .iter()
-                .map(|c| match names.iter().position(|x| x == c) {
-                    Some(p) => p,
-                    None => {
+                .map(|c| {
+                    if let Some(p) = names.iter().position(|x| x == c) {
+                        p
+                    } else {
                         names.push(*c);
                         names.len() - 1
                     }

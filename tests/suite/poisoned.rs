@@ -185,7 +185,7 @@ fn every_entry_point_refuses_a_poisoned_model() {
                 Runner::new("perms-4")
                     .split(split)
                     .plan(&mut model)
-                    .and_then(|p| p.run_in_turn())
+                    .and_then(backtracker::units::Plan::run_in_turn)
             ),
             "Plan::run_in_turn"
         );

@@ -21,6 +21,7 @@ pub const MAX_TRACE_EVENTS: u64 = 10_000_000;
 /// Parses the arguments, or exits: 0 after `--help` / `--version` (2 when
 /// they cannot be written), 2 after printing the first line of any other
 /// error.
+#[must_use]
 pub fn parse<C: Parser>() -> C {
     or_exit(C::try_parse())
 }
@@ -36,16 +37,18 @@ pub type Needs = &'static [(&'static str, &'static [&'static str])];
 
 /// [`parse`], also refusing an option given without what it needs
 /// ([`Needs`]).
+#[must_use]
 pub fn parse_needing<C: Parser>(needs: Needs) -> C {
-    or_exit(C::from_arg_matches(&matches_needing(C::command(), needs)))
+    or_exit(C::from_arg_matches(&matches_needing(&C::command(), needs)))
 }
 
 /// The matches of `command` (built by hand) on the arguments, or the exit
 /// [`parse_needing`] makes: for a clap error, or for an option given
 /// without what it needs.
-pub fn matches_needing(command: clap::Command, needs: Needs) -> clap::ArgMatches {
+#[must_use]
+pub fn matches_needing(command: &clap::Command, needs: Needs) -> clap::ArgMatches {
     let matches = or_exit(command.clone().try_get_matches());
-    if let Err(message) = refuse_unneeded(&command, &matches, needs) {
+    if let Err(message) = refuse_unneeded(command, &matches, needs) {
         output::error(&message);
         std::process::exit(2);
     }
@@ -174,12 +177,14 @@ impl Failure {
     }
 
     /// A failed write to a writer of standard output of the example's own.
+    #[must_use]
     pub fn output(error: &std::io::Error) -> Failure {
         Failure::Output(WriteError::from_io(error))
     }
 
     /// The exit code, after the message (if any) is written to standard
     /// error.
+    #[must_use]
     pub fn exit_code(self) -> u8 {
         match self {
             Failure::Output(e) => e.exit_code(),
@@ -204,6 +209,10 @@ impl From<WriteError> for Failure {
 
 /// The search's own failures (cross-check disagreements, cancelling) as a
 /// [`Failure`]; a search that completed, stopped or ran out of nodes is fine.
+///
+/// # Errors
+///
+/// A [`Failure`] when the search stopped on a cross-check disagreement or was cancelled.
 pub fn checked<T>(outcome: &Outcome<T>) -> Result<(), Failure> {
     match &outcome.stop {
         StopReason::Disagreement(d) => Err(Failure::Checkers(d.to_string())),
@@ -214,6 +223,10 @@ pub fn checked<T>(outcome: &Outcome<T>) -> Result<(), Failure> {
 
 /// Prints the nodes and the time to standard error when `options` ask for
 /// it, then [`checked`].
+///
+/// # Errors
+///
+/// As [`checked`].
 pub fn finished<T>(outcome: &Outcome<T>, options: &SearchOptions) -> Result<(), Failure> {
     if options.stats {
         let implied = match outcome.stats.implied {
@@ -233,6 +246,10 @@ pub fn finished<T>(outcome: &Outcome<T>, options: &SearchOptions) -> Result<(), 
 /// `line` writes them) as they are found: every one with `all`, else the
 /// first; the line `none` when there is none. Then [`finished`]. A write
 /// that fails stops the search.
+///
+/// # Errors
+///
+/// A [`Failure`] when the search's outcome is not fine (see [`checked`]) or the lines cannot be written.
 pub fn solution_lines<V, C: Checkers<V>, O: Observer<V>>(
     search: Search<'_, V, C, O>,
     all: bool,
@@ -268,6 +285,7 @@ pub fn solution_lines<V, C: Checkers<V>, O: Observer<V>>(
 /// `error:` line, and returns the exit code: 0, 2 for bad input or a
 /// failed write, 1 for no solution or disagreeing checkers, 130 when
 /// interrupted; a closed standard output is a quiet 0.
+#[must_use]
 pub fn exit(result: Result<String, Failure>) -> ExitCode {
     let result = result.and_then(|text| Ok(output::write(&text)?));
     // What was written before a failure is kept (whole lines).

@@ -36,11 +36,13 @@ pub struct ProbeOptions {
 
 impl ProbeOptions {
     /// The probes to walk.
+    #[must_use]
     pub fn probes(&self) -> u64 {
         self.probes.unwrap_or(DEFAULT_PROBES)
     }
 
     /// The seed of the probes' generator.
+    #[must_use]
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or(DEFAULT_SEED)
     }
@@ -49,6 +51,7 @@ impl ProbeOptions {
 /// The three lines of an estimate, each ending in a newline. When the
 /// timing sample searched the whole tree, the nodes and solutions it
 /// counted are printed, exact: VALUE, LOW and HIGH are one number.
+#[must_use]
 pub fn lines(estimate: &Estimate) -> String {
     #[expect(clippy::cast_precision_loss, reason = "printed as a figure")]
     let (nodes, solutions) = match estimate.exact {
@@ -75,6 +78,7 @@ fn line(name: &str, interval: Interval, whole: bool) -> String {
 
 /// A number as plain decimal (a whole number when `whole`), or as `1.23e9`
 /// beyond what plain decimal shows well.
+#[must_use]
 pub fn number(x: f64, whole: bool) -> String {
     if x != 0.0 && !(1e-3..1e15).contains(&x.abs()) {
         format!("{x:.3e}")

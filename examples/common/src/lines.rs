@@ -63,11 +63,13 @@ impl Lines {
     }
 
     /// Whether the input is standard input and a terminal (nothing piped in).
+    #[must_use]
     pub fn stdin_is_terminal(path: Option<&str>) -> bool {
         matches!(path, None | Some("-")) && io::stdin().is_terminal()
     }
 
     /// The input's name: `standard input` or the file's (shortened).
+    #[must_use]
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -151,6 +153,7 @@ pub const ECHO: usize = 60;
 /// Keeps an echoed input short and on one line: at most [`ECHO`]
 /// characters (cut on a character boundary, then `...`), control
 /// characters as spaces.
+#[must_use]
 pub fn shorten(text: &str) -> String {
     let mut short: String = text
         .chars()
@@ -168,6 +171,7 @@ pub fn shorten(text: &str) -> String {
 /// input) cut by [`shorten`],
 /// and what is left cut too if it is still long: a line that quotes its
 /// input quotes at most [`ECHO`] characters of it.
+#[must_use]
 pub fn shorten_quoted(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
@@ -175,17 +179,13 @@ pub fn shorten_quoted(text: &str) -> String {
         let quote = rest.as_bytes()[open] as char;
         out.push_str(&shorten_unquoted(&rest[..=open]));
         rest = &rest[open + 1..];
-        match rest.find(quote) {
-            Some(close) => {
-                out.push_str(&shorten(&rest[..close]));
-                out.push(quote);
-                rest = &rest[close + 1..];
-            }
-            None => {
-                out.push_str(&shorten(rest));
-                return out;
-            }
-        }
+        let Some(close) = rest.find(quote) else {
+            out.push_str(&shorten(rest));
+            return out;
+        };
+        out.push_str(&shorten(&rest[..close]));
+        out.push(quote);
+        rest = &rest[close + 1..];
     }
     out.push_str(&shorten_unquoted(rest));
     out

@@ -29,6 +29,7 @@ pub fn parse_depth(text: &str) -> Result<Split, String> {
 /// A short fingerprint of `text` (64-bit FNV-1a, in hex): a checkpoint's
 /// model name holds it, so that a checkpoint of another board, graph or
 /// grid belongs to another run and is refused.
+#[must_use]
 pub fn fingerprint(text: &str) -> String {
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
@@ -46,6 +47,10 @@ pub fn fingerprint(text: &str) -> String {
 /// [`Failure::Input`] with the runner's one-line message: a split too
 /// large, a checkpoint refused (left unchanged) or that cannot be
 /// appended to.
+#[expect(
+    clippy::redundant_closure_for_method_calls,
+    reason = "the method's path is not general enough over the plan's lifetimes"
+)]
 pub fn run<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync>(
     runner: Runner<'_>,
     model: &mut Model<V, C>,
@@ -59,6 +64,10 @@ pub fn run<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync>(
 /// # Errors
 ///
 /// As [`run`].
+#[expect(
+    clippy::redundant_closure_for_method_calls,
+    reason = "the method's path is not general enough over the plan's lifetimes"
+)]
 pub fn run_in_turn<V, C: Checkers<V>>(
     runner: Runner<'_>,
     model: &mut Model<V, C>,

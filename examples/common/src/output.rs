@@ -24,6 +24,7 @@ pub enum WriteError {
 impl WriteError {
     /// The failure of a write to standard output: a closed pipe, or
     /// another error.
+    #[must_use]
     pub fn from_io(error: &io::Error) -> WriteError {
         if error.kind() == io::ErrorKind::BrokenPipe {
             WriteError::Closed
@@ -34,6 +35,7 @@ impl WriteError {
 
     /// The exit code: 0 for a closed pipe, 2 otherwise; the message (if
     /// any) is written to standard error first.
+    #[must_use]
     pub fn exit_code(&self) -> u8 {
         match self {
             WriteError::Closed => 0,
@@ -84,6 +86,10 @@ fn result(out: &mut Stdout, written: io::Result<()>) -> Result<(), WriteError> {
 
 /// Writes `text`, which should end a line (it may hold several), to
 /// standard output.
+///
+/// # Errors
+///
+/// A [`WriteError`] when standard output cannot be written (a closed pipe included).
 pub fn write(text: &str) -> Result<(), WriteError> {
     with_stdout(|out| {
         if out.failed.is_some() {
@@ -134,11 +140,19 @@ pub fn blocks(text: &str) -> impl Iterator<Item = &str> {
 
 /// Writes `text` (whole lines, such as a trace) to standard output a
 /// [block](blocks) at a time, so that Ctrl-C cuts it at a block's end.
+///
+/// # Errors
+///
+/// As [`write()`].
 pub fn write_in_blocks(text: &str) -> Result<(), WriteError> {
     blocks(text).try_for_each(write)
 }
 
 /// Writes `text` and a newline.
+///
+/// # Errors
+///
+/// As [`write()`].
 pub fn line(text: &str) -> Result<(), WriteError> {
     let mut whole = String::with_capacity(text.len() + 1);
     whole.push_str(text);
@@ -147,6 +161,10 @@ pub fn line(text: &str) -> Result<(), WriteError> {
 }
 
 /// Writes out what is buffered.
+///
+/// # Errors
+///
+/// As [`write()`].
 pub fn flush() -> Result<(), WriteError> {
     with_stdout(|out| {
         if out.failed.is_some() {

@@ -22,6 +22,7 @@ pub struct UsedLines {
 impl UsedLines {
     /// The rule `rule` on an `n` x `n` board (`n` at most
     /// [`MAX_QUEENS`]), with every line free.
+    #[must_use]
     pub fn new(rule: Rule, n: usize) -> Self {
         UsedLines {
             rule,
@@ -74,6 +75,10 @@ impl Checker<usize> for UsedLines {
 /// N-Queens with one variable per row (the queen's column) and the three
 /// rules as boxed [`UsedLines`] checkers. It declares mirror symmetry, as
 /// the reference model does.
+///
+/// # Errors
+///
+/// The [`ModelError`] of a board larger than [`MAX_QUEENS`].
 pub fn model(n: usize) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelError> {
     let mut b = nqueens_rows(n)?;
     b.mirror_symmetry();

@@ -21,6 +21,7 @@ const STEPS: u64 = 1000;
 
 /// Whether a board of size `n` is at least `from` and standard error is a
 /// terminal to draw a progress bar on.
+#[must_use]
 pub fn wanted(n: usize, from: usize) -> bool {
     n >= from && io::stderr().is_terminal()
 }
@@ -37,6 +38,7 @@ pub struct Bar {
 impl Bar {
     /// A bar on standard error; `None` when standard error is not a
     /// terminal (then nothing is drawn, and the runner needs no estimate).
+    #[must_use]
     pub fn start() -> Option<Bar> {
         if !io::stderr().is_terminal() {
             return None;
