@@ -1,7 +1,5 @@
 //! Circuit: successor variables that form one Hamiltonian cycle.
 
-use std::sync::{Mutex, PoisonError};
-
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::checker::Checker;
 use crate::domains::{Conflict, Domains};
@@ -9,6 +7,7 @@ use crate::error::ModelError;
 
 use super::nodes::targets;
 use super::scope::{NONE, positions};
+use super::scratch::Scratch as Buffers;
 
 /// "Circuit": the variables of the scope are the successors of `n` nodes,
 /// numbered from 0 in scope order, and following them from any node
@@ -41,7 +40,7 @@ use super::scope::{NONE, positions};
 /// assert_eq!(model.search().count().value, 6);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Circuit {
     name: String,
     scope: Vec<usize>,
@@ -60,23 +59,7 @@ pub struct Circuit {
     /// Per node, whether an assigned successor names it.
     taken: Vec<bool>,
     /// Buffers of a narrowing pass.
-    scratch: Mutex<Scratch>,
-}
-
-impl Clone for Circuit {
-    fn clone(&self) -> Self {
-        Circuit {
-            name: self.name.clone(),
-            scope: self.scope.clone(),
-            pos: self.pos.clone(),
-            target: self.target.clone(),
-            first_of: self.first_of.clone(),
-            last_of: self.last_of.clone(),
-            size: self.size.clone(),
-            taken: self.taken.clone(),
-            scratch: Mutex::new(Scratch::default()),
-        }
-    }
+    scratch: Buffers<Scratch>,
 }
 
 /// The working memory of a narrowing pass, per node.
@@ -107,7 +90,7 @@ impl Circuit {
             last_of: Vec::new(),
             size: Vec::new(),
             taken: Vec::new(),
-            scratch: Mutex::new(Scratch::default()),
+            scratch: Buffers::default(),
         }
     }
 
@@ -302,11 +285,7 @@ impl<V: Clone + TryInto<usize>> Checker<V> for Circuit {
     }
 
     fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
-        match self.scratch.try_lock() {
-            Ok(mut s) => self.narrow_with(&mut s, d),
-            // Never expected (each search has its own checker).
-            Err(_) => self.narrow_with(&mut Scratch::default(), d),
-        }
+        self.scratch.with(|s| self.narrow_with(s, d))
     }
 
     /// Joins the chain that ends at the variable's node to the chain that
@@ -355,10 +334,7 @@ impl<V: Clone + TryInto<usize>> Checker<V> for Circuit {
         self.last_of = self.first_of.clone();
         self.size = vec![1; n];
         self.taken = vec![false; n];
-        *self
-            .scratch
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner) = Scratch::default();
+        self.scratch.reset();
         Ok(())
     }
 }

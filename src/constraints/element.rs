@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::{Mutex, PoisonError};
 
 use crate::assignment::{Assignment, ModelInfo};
 use crate::checker::Checker;
@@ -12,6 +11,7 @@ use crate::error::ModelError;
 
 use super::nodes::targets;
 use super::scope::positions;
+use super::scratch::Scratch;
 
 /// One entry of the array: a variable, or a constant's value number.
 #[derive(Clone, Copy, Debug)]
@@ -46,7 +46,7 @@ enum Entry {
 /// assert_eq!(found, [[0, 3], [1, 5]]);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Element<V> {
     name: String,
     index: usize,
@@ -64,25 +64,7 @@ pub struct Element<V> {
     ids: HashMap<usize, Vec<u32>>,
     /// Number of distinct values.
     count: usize,
-    scratch: Mutex<Vec<bool>>,
-}
-
-impl<V: Clone> Clone for Element<V> {
-    fn clone(&self) -> Self {
-        Element {
-            name: self.name.clone(),
-            index: self.index,
-            result: self.result,
-            vars: self.vars.clone(),
-            values: self.values.clone(),
-            scope: self.scope.clone(),
-            select: self.select.clone(),
-            entries: self.entries.clone(),
-            ids: self.ids.clone(),
-            count: self.count,
-            scratch: Mutex::new(Vec::new()),
-        }
-    }
+    scratch: Scratch<Vec<bool>>,
 }
 
 impl<V> Element<V> {
@@ -149,7 +131,7 @@ impl<V> Element<V> {
             entries: Vec::new(),
             ids: HashMap::new(),
             count: 0,
-            scratch: Mutex::new(Vec::new()),
+            scratch: Scratch::default(),
         }
     }
 
@@ -251,25 +233,10 @@ impl<V: Clone + Eq + Hash + TryInto<usize>> Checker<V> for Element<V> {
     }
 
     fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
-        let mut has = match self.scratch.try_lock() {
-            Ok(mut s) => std::mem::take(&mut *s),
-            Err(_) => Vec::new(),
-        };
-        let mut outcome = Ok(());
-        loop {
-            match self.pass(&mut has, d) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(conflict) => {
-                    outcome = Err(conflict);
-                    break;
-                }
-            }
-        }
-        if let Ok(mut s) = self.scratch.try_lock() {
-            *s = has;
-        }
-        outcome
+        self.scratch.with(|has| {
+            while self.pass(has, d)? {}
+            Ok(())
+        })
     }
 
     fn scope(&self) -> Option<&[usize]> {
@@ -301,10 +268,7 @@ impl<V: Clone + Eq + Hash + TryInto<usize>> Checker<V> for Element<V> {
         self.select = targets(&[self.index], self.entries.len(), model)
             .pop()
             .unwrap_or_default();
-        *self
-            .scratch
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner) = Vec::new();
+        self.scratch.reset();
         Ok(())
     }
 }

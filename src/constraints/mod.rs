@@ -49,6 +49,7 @@ mod nodes;
 mod predicate;
 mod relation;
 mod scope;
+mod scratch;
 mod table;
 
 pub use all_different::AllDifferent;

@@ -9,7 +9,7 @@ use backtracker::puzzles::knights_tour::Board;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
 use proptest::prelude::*;
 
-use crate::support::{agrees_with_brute_force, builder_over, every_assignment};
+use crate::support::{agrees_with_and_without_forward_checking, builder_over, every_assignment};
 
 /// A random model: per variable its domain, and the scope of the circuit
 /// (node `i` is the variable `scope[i]`).
@@ -72,15 +72,7 @@ proptest! {
 
     #[test]
     fn circuit_finds_the_brute_force_solutions(r in random()) {
-        let expected = r.brute_force();
-        for fc in [false, true] {
-            agrees_with_brute_force(
-                |order| r.build(order),
-                |m| if fc { m.search().forward_checking() } else { m.search() },
-                &expected,
-                &format!("forward checking {fc}"),
-            )?;
-        }
+        agrees_with_and_without_forward_checking(|order| r.build(order), &r.brute_force())?;
     }
 }
 

@@ -9,7 +9,7 @@ use backtracker::constraints::{AllDifferent, Circuit, Element, Inverse};
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
 use proptest::prelude::*;
 
-use crate::support::{agrees_with_brute_force, builder_over, every_assignment};
+use crate::support::{agrees_with_and_without_forward_checking, builder_over, every_assignment};
 
 type Boxed = backtracker::Model<u8, Vec<DynChecker<u8>>>;
 
@@ -132,28 +132,12 @@ proptest! {
 
     #[test]
     fn element_finds_the_brute_force_solutions(r in random_element()) {
-        let expected = r.brute_force();
-        for fc in [false, true] {
-            agrees_with_brute_force(
-                |order| r.build(order),
-                |m| if fc { m.search().forward_checking() } else { m.search() },
-                &expected,
-                &format!("forward checking {fc}"),
-            )?;
-        }
+        agrees_with_and_without_forward_checking(|order| r.build(order), &r.brute_force())?;
     }
 
     #[test]
     fn inverse_finds_the_brute_force_solutions(r in random_inverse()) {
-        let expected = r.brute_force();
-        for fc in [false, true] {
-            agrees_with_brute_force(
-                |order| r.build(order),
-                |m| if fc { m.search().forward_checking() } else { m.search() },
-                &expected,
-                &format!("forward checking {fc}"),
-            )?;
-        }
+        agrees_with_and_without_forward_checking(|order| r.build(order), &r.brute_force())?;
     }
 }
 
