@@ -198,6 +198,33 @@ pub trait Checker<V>: sealed::Step<V> {
         None
     }
 
+    /// This checker in a box, for a list of checkers of different types
+    /// (a [`DynChecker`]), without a cast at each element.
+    ///
+    /// ```
+    /// use backtracker::constraints::{AllDifferent, Predicate};
+    /// use backtracker::{Checker, DynChecker, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let xs: Vec<usize> = (0..4).map(|i| b.variable(format!("x{i}"), 0..4u8)).collect();
+    /// let mut checkers: Vec<DynChecker<u8>> = xs
+    ///     .chunks(2)
+    ///     .enumerate()
+    ///     .map(|(k, pair)| AllDifferent::new(format!("pair {k}"), pair.to_vec()).boxed())
+    ///     .collect();
+    /// checkers.push(Predicate::new("rising", [xs[0], xs[2]], |v| v[0] < v[1]).boxed());
+    /// let mut model = b.build(checkers)?;
+    /// // x0 below x2: 6 ways; then x1 and x3 each 3.
+    /// assert_eq!(model.search().count().value, 54);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    fn boxed(self) -> DynChecker<V>
+    where
+        Self: Sized + Send + 'static,
+    {
+        Box::new(self)
+    }
+
     /// Called once when the model is built, with its variables: validate
     /// them and precompute what the fast paths need. Incremental state must
     /// be empty afterwards.

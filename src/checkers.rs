@@ -27,6 +27,21 @@ use crate::wake::Wake;
 /// This trait is sealed: it says which types a model can be built from, and
 /// it has no methods to call or implement outside the crate.
 ///
+/// A `Vec` of one checker type is not a set: the compiler says so in one
+/// line, with the way out, box each with [`Checker::boxed`] (or make the
+/// list a tuple):
+///
+/// ```compile_fail
+/// use backtracker::{constraints::AllDifferent, ModelBuilder};
+///
+/// let mut b = ModelBuilder::new();
+/// let xs: Vec<usize> = (0..4).map(|i| b.variable(format!("x{i}"), 0..4u8)).collect();
+/// // error: `Vec<AllDifferent>` is not a set of checkers: build from a
+/// // tuple `(a, b)`, or box each checker into a `Vec<DynChecker<u8>>`
+/// // with `Checker::boxed`
+/// let model = b.build(vec![AllDifferent::new("all", xs)]);
+/// ```
+///
 /// ```
 /// use backtracker::constraints::AtMostOnePerLine;
 /// use backtracker::{Checkers, DynChecker, Model, ModelBuilder};
@@ -50,6 +65,10 @@ use crate::wake::Wake;
 /// assert_eq!(count(&mut list), 6);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a set of checkers: build from a tuple `(a, b)`, or box each checker into a `Vec<DynChecker<{V}>>` with `Checker::boxed`",
+    label = "not a tuple of checkers, a `Vec<DynChecker<{V}>>` or `()`"
+)]
 pub trait Checkers<V>: sealed::Set<V> {}
 
 impl<V, T: sealed::Set<V>> Checkers<V> for T {}
@@ -173,6 +192,10 @@ pub(crate) mod sealed {
     }
 
     /// What the engine asks of a set of checkers.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is not a set of checkers: build from a tuple `(a, b)`, or box each checker into a `Vec<DynChecker<{V}>>` with `Checker::boxed`",
+        label = "not a tuple of checkers, a `Vec<DynChecker<{V}>>` or `()`"
+    )]
     pub trait Set<V> {
         /// Whether the lean loop holds back the undo of a variable's value
         /// until its next value is assigned, and hands both to

@@ -466,6 +466,43 @@ impl<V> Domains<'_, V> {
         &self.table.domains[var]
     }
 
+    /// The domain index of `value` in the domain of `var` (the first, if
+    /// the domain holds it twice), candidate or not: what
+    /// [`contains`](Self::contains), [`remove`](Self::remove) and the other
+    /// methods take. A linear search of the domain; a checker that asks
+    /// often keeps a table from [`prepare`](crate::Checker::prepare).
+    ///
+    /// ```
+    /// use backtracker::{Assignment, Checker, Conflict, Domains, ModelBuilder};
+    ///
+    /// /// Nobody takes the value 7.
+    /// struct NoSeven;
+    /// impl Checker<i32> for NoSeven {
+    ///     fn name(&self) -> &str { "no seven" }
+    ///     fn check(&self, a: &Assignment<'_, i32>) -> bool { a.iter().all(|(_, &v)| v != 7) }
+    ///     fn narrows(&self) -> bool { true }
+    ///     fn narrow(&self, var: usize, d: &mut Domains<'_, i32>) -> Result<(), Conflict> {
+    ///         if let Some(i) = d.index_of(var, &7) {
+    ///             d.remove(var, i)?;
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let mut b = ModelBuilder::new();
+    /// b.variable("x", [5, 7, 9]);
+    /// b.variable("y", [7, 8]);
+    /// let mut model = b.build((NoSeven,))?;
+    /// assert_eq!(model.search().solutions().collect::<Vec<_>>(), [[5, 8], [9, 8]]);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    #[must_use]
+    pub fn index_of(&self, var: usize, value: &V) -> Option<usize>
+    where
+        V: PartialEq,
+    {
+        self.domain(var).iter().position(|v| v == value)
+    }
+
     /// The candidate set of `var` as words (bit `i` of word `w` is domain
     /// index `64 * w + i`).
     #[must_use]

@@ -2,7 +2,6 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::{Mutex, PoisonError};
 
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::checker::Checker;
@@ -10,6 +9,7 @@ use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 
 use super::scope::{NONE, positions};
+use super::scratch::Scratch as Buffers;
 
 /// "All different": no two variables of the scope take equal values
 /// (compared with `==`, whatever their positions in their domains).
@@ -56,7 +56,7 @@ use super::scope::{NONE, positions};
 /// assert_eq!((outcome.stats.nodes, outcome.stats.implied), (4, 2));
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct AllDifferent {
     name: String,
     scope: Vec<usize>,
@@ -74,23 +74,7 @@ pub struct AllDifferent {
     /// Per value number, how many assigned scope variables hold it.
     used: Vec<u32>,
     /// Buffers of the matching, and the last matching as a warm start.
-    scratch: Mutex<Scratch>,
-}
-
-impl Clone for AllDifferent {
-    fn clone(&self) -> Self {
-        AllDifferent {
-            name: self.name.clone(),
-            scope: self.scope.clone(),
-            pos: self.pos.clone(),
-            ids: self.ids.clone(),
-            index_of: self.index_of.clone(),
-            values: self.values,
-            repeats: self.repeats,
-            used: self.used.clone(),
-            scratch: Mutex::new(Scratch::default()),
-        }
-    }
+    scratch: Buffers<Scratch>,
 }
 
 /// The working memory of one matching.
@@ -160,7 +144,7 @@ impl AllDifferent {
             values: 0,
             repeats: false,
             used: Vec::new(),
-            scratch: Mutex::new(Scratch::default()),
+            scratch: Buffers::default(),
         }
     }
 
@@ -168,10 +152,7 @@ impl AllDifferent {
     #[inline]
     fn mark(&mut self, var: usize, spread: Spread) {
         let n = self.scope.len();
-        let s = self
-            .scratch
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
+        let s = self.scratch.get_mut();
         if s.spread.len() < n {
             s.spread.resize(n, Spread::Unassigned);
         }
@@ -495,12 +476,8 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
     }
 
     fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
-        match self.scratch.try_lock() {
-            Ok(mut s) => self.narrow_with(&mut s, d),
-            // Never expected (each search has its own checker); correct
-            // without the warm start anyway.
-            Err(_) => self.narrow_with(&mut Scratch::default(), d),
-        }
+        // Without the warm start (never expected), correct anyway.
+        self.scratch.with(|s| self.narrow_with(s, d))
     }
 
     #[inline]
@@ -559,10 +536,7 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
             .collect();
         self.repeats = repeats;
         self.used = vec![0; self.values];
-        *self
-            .scratch
-            .get_mut()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Scratch::default();
+        self.scratch.reset();
         Ok(())
     }
 }

@@ -2,6 +2,12 @@
 //!
 //! - [`AllDifferent`]: no two variables of a scope take equal values,
 //!   narrowed to generalised arc consistency by Régin's matching filter.
+//! - [`Circuit`]: successor variables form one Hamiltonian cycle (closed
+//!   tours, travelling salesmen), narrowed by subtour elimination.
+//! - [`Element`]: an index variable selects an entry of an array of
+//!   variables or constants, which a result variable equals.
+//! - [`Inverse`]: two arrays of variables are inverse permutations, to
+//!   channel a position model into a successor or order model.
 //! - [`AtMostOnePerLine`]: all-different by a line function (N-Queens
 //!   columns and diagonals, sudoku rows, columns and boxes, a tour's visited
 //!   squares). Incremental, with whole-word filtering where the lines of a
@@ -34,14 +40,22 @@
 //! ```
 
 mod all_different;
+mod circuit;
+mod element;
+mod inverse;
 mod line;
 mod linear_sum;
+mod nodes;
 mod predicate;
 mod relation;
 mod scope;
+mod scratch;
 mod table;
 
 pub use all_different::AllDifferent;
+pub use circuit::Circuit;
+pub use element::Element;
+pub use inverse::Inverse;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use linear_sum::LinearSum;
 pub use predicate::{Predicate, Values};

@@ -4,7 +4,7 @@
 //! complete narrowing (Hall sets); the models they refuse.
 
 use backtracker::constraints::AllDifferent;
-use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
+use backtracker::{Checker, DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
 use proptest::prelude::*;
 
 use crate::support::{agrees_with_brute_force, builder_over, every_assignment};
@@ -25,9 +25,7 @@ impl Random {
             .scopes
             .iter()
             .enumerate()
-            .map(|(k, s)| {
-                Box::new(AllDifferent::new(format!("c{k}"), s.iter().copied())) as DynChecker<u8>
-            })
+            .map(|(k, s)| AllDifferent::new(format!("c{k}"), s.iter().copied()).boxed())
             .collect();
         b.build(checkers).expect("a valid model")
     }

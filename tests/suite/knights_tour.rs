@@ -5,7 +5,9 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use backtracker::puzzles::knights_tour::{Board, Theorem, TourFinder, impossible, model};
+use backtracker::puzzles::knights_tour::{
+    Board, Theorem, TourFinder, impossible, model, successor_model,
+};
 use backtracker::{RestartStop, Restarts, Schedule, StopReason, TieRule};
 
 fn is_knight_move(cols: usize, a: usize, b: usize) -> bool {
@@ -115,12 +117,47 @@ fn closed_counts_match_oeis() {
     assert_eq!(count(3, 10, 14, true), 32);
 }
 
+/// The closed tours of the successor model, cross-checked when `checked`.
+fn successor_count(rows: usize, cols: usize, checked: bool) -> u128 {
+    let board = Board::new(rows, cols).expect("a board");
+    let mut model = successor_model(&board).expect("a model");
+    let outcome = model.search().cross_check(checked).count();
+    assert_eq!(outcome.stop, StopReason::Completed);
+    outcome.value
+}
+
+#[test]
+fn the_successor_model_counts_the_closed_tours() {
+    // Against the brute force on small boards, every one with a square
+    // or two, one without a knight's move, and boards with no closed tour.
+    for (rows, cols) in [
+        (1, 1),
+        (1, 2),
+        (2, 3),
+        (3, 4),
+        (4, 4),
+        (3, 6),
+        (4, 5),
+        (3, 8),
+    ] {
+        assert_eq!(
+            successor_count(rows, cols, rows * cols <= 16),
+            brute_force(rows, cols, 0, true),
+            "{rows} x {cols}"
+        );
+    }
+    // OEIS A070030: 16 closed tours of 3 X 10, 176 of 3 X 12.
+    assert_eq!(successor_count(3, 10, true), 32);
+    assert_eq!(successor_count(3, 12, false), 2 * 176);
+}
+
 #[test]
 #[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn closed_tours_of_six_by_six_match_oeis() {
     // OEIS A001230: 9862 closed tours of 6 X 6; each passes the corner
     // once and runs in two directions.
     assert_eq!(count(6, 6, 0, true), 2 * 9862);
+    assert_eq!(successor_count(6, 6, false), 2 * 9862);
 }
 
 #[test]

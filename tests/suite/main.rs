@@ -28,7 +28,9 @@
 mod support;
 
 // The library.
+mod circuit;
 mod coloring_cliques;
+mod element;
 mod engine;
 mod errors;
 mod estimate;

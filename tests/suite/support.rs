@@ -583,6 +583,32 @@ where
     Ok(())
 }
 
+/// [`agrees_with_brute_force`] without and with forward checking.
+pub fn agrees_with_and_without_forward_checking<V, B>(
+    build: B,
+    expected: &[Vec<V>],
+) -> Result<(), proptest::test_runner::TestCaseError>
+where
+    V: Clone + Ord + std::fmt::Debug,
+    B: Fn(backtracker::VariableOrder) -> BoxedModel<V>,
+{
+    for fc in [false, true] {
+        agrees_with_brute_force(
+            &build,
+            |m| {
+                if fc {
+                    m.search().forward_checking()
+                } else {
+                    m.search()
+                }
+            },
+            expected,
+            &format!("forward checking {fc}"),
+        )?;
+    }
+    Ok(())
+}
+
 /// A builder with one variable per domain, named `x0`, `x1`, ...
 pub fn builder_over<T: Clone>(domains: &[Vec<T>]) -> backtracker::ModelBuilder<T> {
     let mut b = backtracker::ModelBuilder::new();
