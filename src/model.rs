@@ -9,6 +9,9 @@ use crate::candidates::words_for;
 use crate::checkers::{Checkers, Watch};
 use crate::error::ModelError;
 
+/// The name of the declared mirror as a generator of the group.
+const MIRROR: &str = "mirror";
+
 /// The order in which the engine picks the next variable.
 ///
 /// ```
@@ -333,6 +336,12 @@ impl<V> ModelBuilder<V> {
     /// Declares that reflecting every variable's values (domain index `i`
     /// to `d - 1 - i`) maps solutions to solutions. Counting then searches
     /// about half the tree (see [`Search::symmetry`](crate::Search::symmetry)).
+    /// The mirror is also one generator, named `mirror`, of the model's
+    /// symmetry group (beside those of [`symmetry`](Self::symmetry)), so
+    /// that [`Search::count_classes`](crate::Search::count_classes) counts
+    /// the solutions up to it; not when values are declared
+    /// [interchangeable](Self::interchangeable_values), whose permutations
+    /// hold it.
     ///
     /// The checkers' invariance is the caller's promise; [cross-check
     /// mode](crate::Search::cross_check) verifies it (a count there searches
@@ -494,12 +503,21 @@ impl<V> ModelBuilder<V> {
                 name: self.names[var].clone(),
             });
         }
-        let group = if self.symmetries.is_empty() {
+        // The mirror is one generator of the group, unless the values are
+        // declared interchangeable (which holds every permutation of them).
+        let mut symmetries = self.symmetries.clone();
+        if self.mirror && self.interchangeable.is_none() {
+            let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
+            symmetries.push(crate::Symmetry::literals(MIRROR, move |var, i| {
+                (var, sizes[var].wrapping_sub(1).wrapping_sub(i))
+            }));
+        }
+        let group = if symmetries.is_empty() {
             None
         } else {
             let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
             let kept = |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
-            Some(crate::symmetry::Group::new(&self.symmetries, &sizes, kept)?)
+            Some(crate::symmetry::Group::new(&symmetries, &sizes, kept)?)
         };
         let interchangeable = match &self.interchangeable {
             None => None,

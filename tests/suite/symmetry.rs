@@ -699,3 +699,34 @@ fn interchangeable_variables_count_as_brute_force_orbits() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_mirror_is_one_generator_of_the_group() {
+    use backtracker::puzzles::{Rule, nqueens_with};
+    // n rooks (columns only): n! placements, and the mirror maps each to
+    // another, never to itself for n >= 2, so n!/2 classes; by brute force
+    // over the orbits of the mirror.
+    for n in 1..=6usize {
+        let solutions: Vec<Vec<usize>> = (0..n).permutations(n).collect();
+        let mirror = |a: &[usize]| a.iter().map(|&c| n - 1 - c).collect::<Vec<usize>>();
+        let expected = orbits(&solutions, &[&mirror]) as u128;
+        let mut model = nqueens_with(n, &[Rule::Columns]).unwrap();
+        assert!(model.has_mirror_symmetry());
+        for cross_check in [false, true] {
+            let c = model
+                .search()
+                .cross_check(cross_check)
+                .count_classes()
+                .value;
+            assert_eq!(
+                (c.solutions, c.classes, c.group),
+                (
+                    solutions.len() as u128,
+                    expected,
+                    if n == 1 { 1 } else { 2 }
+                ),
+                "n = {n}, cross-check {cross_check}"
+            );
+        }
+    }
+}
