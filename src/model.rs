@@ -449,6 +449,29 @@ impl<V> ModelBuilder<V> {
         self
     }
 
+    /// The declared group, with the mirror as one generator unless the
+    /// values are declared interchangeable (their permutations hold it),
+    /// checked on the candidates `initial` (`words` a variable).
+    fn group(
+        &self,
+        initial: &[u64],
+        words: usize,
+    ) -> Result<Option<crate::symmetry::Group>, ModelError> {
+        let mut symmetries = self.symmetries.clone();
+        let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
+        if self.mirror && self.interchangeable.is_none() {
+            let sizes = sizes.clone();
+            symmetries.push(crate::Symmetry::literals(MIRROR, move |var, i| {
+                (var, sizes[var].wrapping_sub(1).wrapping_sub(i))
+            }));
+        }
+        if symmetries.is_empty() {
+            return Ok(None);
+        }
+        let kept = |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
+        crate::symmetry::Group::new(&symmetries, &sizes, kept).map(Some)
+    }
+
     /// Builds the model with the given checkers: a tuple of checkers (the
     /// static, fastest path), a `Vec<DynChecker<V>>` of boxed checkers of any
     /// types, or `()` for none.
@@ -503,22 +526,7 @@ impl<V> ModelBuilder<V> {
                 name: self.names[var].clone(),
             });
         }
-        // The mirror is one generator of the group, unless the values are
-        // declared interchangeable (which holds every permutation of them).
-        let mut symmetries = self.symmetries.clone();
-        if self.mirror && self.interchangeable.is_none() {
-            let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
-            symmetries.push(crate::Symmetry::literals(MIRROR, move |var, i| {
-                (var, sizes[var].wrapping_sub(1).wrapping_sub(i))
-            }));
-        }
-        let group = if symmetries.is_empty() {
-            None
-        } else {
-            let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
-            let kept = |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
-            Some(crate::symmetry::Group::new(&symmetries, &sizes, kept)?)
-        };
+        let group = self.group(&initial, words)?;
         let interchangeable = match &self.interchangeable {
             None => None,
             Some(_) if !self.symmetries.is_empty() => {
