@@ -41,6 +41,7 @@ mod interchangeable;
 mod knights_tour;
 mod linear_sum;
 mod narrowing;
+mod optimize;
 mod options;
 mod oracle;
 mod parallel_units;
