@@ -255,3 +255,29 @@ fn the_bound_cuts_the_tree() {
     assert_eq!(outcome.value.best.unwrap().cost, 0);
     assert!(outcome.stats.nodes <= 12 * 3, "{}", outcome.stats.nodes);
 }
+
+/// Items of weight 3, 4 and 5 worth 4, 5 and 7 in a bag of 8 (the best:
+/// the first and the last, 11, by hand).
+fn bag() -> (backtracker::Model<i64, (LinearSum, Objective)>, Goal) {
+    let mut b = ModelBuilder::new();
+    let take: Vec<usize> = (0..3)
+        .map(|i| b.variable(format!("item{i}"), [0i64, 1]))
+        .collect();
+    let bag = LinearSum::at_most("bag", [(3, take[0]), (4, take[1]), (5, take[2])], 8);
+    let worth = Objective::new("worth", [(4, take[0]), (5, take[1]), (7, take[2])]);
+    let goal = worth.goal();
+    (b.build((bag, worth)).unwrap(), goal)
+}
+
+#[test]
+fn a_step_cut_by_the_bound_shows_in_the_trace() {
+    use backtracker::trace::Trace;
+    let (mut model, goal) = bag();
+    let mut trace = Trace::new();
+    let outcome = model.search().observer(&mut trace).maximize(&goal);
+    let best = outcome.value.best.unwrap();
+    assert_eq!((best.values, best.cost), (vec![1, 0, 1], 11));
+    let text = trace.text(&outcome.stats, &outcome.stop);
+    assert!(text.contains("pruned by bound: cost "), "{text}");
+    insta::assert_snapshot!(text);
+}
