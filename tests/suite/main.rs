@@ -65,6 +65,7 @@ mod cli_magic_square;
 mod cli_map_coloring;
 mod cli_nqueens;
 mod cli_nqueens_units;
+mod cli_optimum;
 mod cli_polyomino;
 mod cli_subset_sum;
 mod cli_sudoku;
