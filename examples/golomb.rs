@@ -18,7 +18,7 @@
 //! that bound back to the earlier marks.
 
 use common::cli;
-use common::optimum::{self, OptimumOptions};
+use common::optimum::{self, OptimumOptions, Task};
 use common::output;
 
 use std::process::ExitCode;
@@ -207,24 +207,17 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     let mut model = b
         .build((Differences::new(n, longest), length))
         .map_err(Failure::input)?;
-    let outcome = optimum::optimise(
-        model.search(),
-        &goal,
-        Sense::Minimize,
-        &cli.optimum,
-        "length",
-    )?;
-    let Some(best) = &outcome.value.best else {
-        return Err(Failure::NotFound(format!(
-            "no ruler found ({})",
-            optimum::proof(&outcome)
-        )));
+    let task = Task {
+        sense: Sense::Minimize,
+        cost: "length",
+        answer: "ruler",
     };
+    let (best, proof) = optimum::optimise(model.search(), &goal, task, &cli.optimum)?;
     let marks: Vec<String> = best.values.iter().map(i64::to_string).collect();
     Ok(format!(
         "length {} ({})\n{}\n",
         best.cost,
-        optimum::proof(&outcome),
+        proof,
         marks.join(" ")
     ))
 }

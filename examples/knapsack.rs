@@ -29,7 +29,7 @@
 //! ones after it worth more.
 
 use common::cli;
-use common::optimum::{self, OptimumOptions};
+use common::optimum::{self, OptimumOptions, Task};
 use common::output;
 
 use std::process::ExitCode;
@@ -170,19 +170,12 @@ fn run(cli: &Cli) -> Result<String, Failure> {
         value,
     );
     let mut model = b.build(checkers).map_err(Failure::input)?;
-    let outcome = optimum::optimise(
-        model.search(),
-        &goal,
-        Sense::Maximize,
-        &cli.optimum,
-        "value",
-    )?;
-    let Some(best) = &outcome.value.best else {
-        return Err(Failure::NotFound(format!(
-            "no packing found ({})",
-            optimum::proof(&outcome)
-        )));
+    let task = Task {
+        sense: Sense::Maximize,
+        cost: "value",
+        answer: "packing",
     };
+    let (best, proof) = optimum::optimise(model.search(), &goal, task, &cli.optimum)?;
     let mut chosen: Vec<usize> = order
         .iter()
         .zip(&best.values)
@@ -195,7 +188,7 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     Ok(format!(
         "value {} ({})\nweight {weight} of {}\nitems{}{}\n",
         best.cost,
-        optimum::proof(&outcome),
+        proof,
         instance.capacity,
         if list.is_empty() { "" } else { " " },
         list.join(" ")

@@ -21,7 +21,7 @@
 //! queens stand, and `dominated` then finds the square left uncovered.
 
 use common::cli;
-use common::optimum::{self, OptimumOptions};
+use common::optimum::{self, OptimumOptions, Task};
 use common::output;
 
 use std::process::ExitCode;
@@ -90,6 +90,25 @@ impl Dominated {
     }
 }
 
+impl Dominated {
+    /// Counts the step `c` in (`on`) or out of the squares it covers: a
+    /// queen in `queens`, an empty square out of `open`.
+    fn tally(&mut self, c: Choice<'_, i64>, on: bool) {
+        let (counts, rises) = if *c.value == 0 {
+            (&mut self.open, !on)
+        } else {
+            (&mut self.queens, on)
+        };
+        for &s in &self.covers[c.var] {
+            if rises {
+                counts[s] += 1;
+            } else {
+                counts[s] -= 1;
+            }
+        }
+    }
+}
+
 impl Checker<i64> for Dominated {
     fn name(&self) -> &'static str {
         "dominated"
@@ -151,33 +170,11 @@ impl Checker<i64> for Dominated {
     }
 
     fn on_assign(&mut self, c: Choice<'_, i64>) {
-        let counts = if *c.value == 0 {
-            &mut self.open
-        } else {
-            &mut self.queens
-        };
-        for &s in &self.covers[c.var] {
-            if *c.value == 0 {
-                counts[s] -= 1;
-            } else {
-                counts[s] += 1;
-            }
-        }
+        self.tally(c, true);
     }
 
     fn on_unassign(&mut self, c: Choice<'_, i64>) {
-        let counts = if *c.value == 0 {
-            &mut self.open
-        } else {
-            &mut self.queens
-        };
-        for &s in &self.covers[c.var] {
-            if *c.value == 0 {
-                counts[s] += 1;
-            } else {
-                counts[s] -= 1;
-            }
-        }
+        self.tally(c, false);
     }
 }
 
@@ -192,20 +189,13 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     let mut model = b
         .build((Dominated::new(n), queens))
         .map_err(Failure::input)?;
-    let outcome = optimum::optimise(
-        model.search(),
-        &goal,
-        Sense::Minimize,
-        &cli.optimum,
-        "queens",
-    )?;
-    let Some(best) = &outcome.value.best else {
-        return Err(Failure::NotFound(format!(
-            "no board found ({})",
-            optimum::proof(&outcome)
-        )));
+    let task = Task {
+        sense: Sense::Minimize,
+        cost: "queens",
+        answer: "board",
     };
-    let mut text = format!("queens {} ({})\n", best.cost, optimum::proof(&outcome));
+    let (best, proof) = optimum::optimise(model.search(), &goal, task, &cli.optimum)?;
+    let mut text = format!("queens {} ({})\n", best.cost, proof);
     for row in best.values.chunks(n) {
         let cells: Vec<&str> = row
             .iter()

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use backtracker::{Checkers, Goal, Observer, Optimum, Outcome, Search, Sense, StopReason};
+use backtracker::{Best, Checkers, Goal, Observer, Search, Sense, StopReason};
 use clap::Args;
 
 use crate::cli::{self, Failure, SearchOptions};
@@ -27,23 +27,36 @@ pub struct OptimumOptions {
     pub search: SearchOptions,
 }
 
-/// Runs branch and bound on `search` towards `sense` of `goal`, with the
-/// node limit and cross-check mode of `options`. Unless quiet, writes a
-/// line on standard error for each better solution as it is found (its
-/// cost as `what` names it, the nodes so far and the time). Then the
-/// statistics when asked for, and the failures of [`cli::checked`]; a
-/// node limit is no failure: the answer is the best so far.
+/// What an example optimises: the sense, the name of the cost on the
+/// progress lines (`length`), and of an answer in the error when none is
+/// found (`ruler`).
+#[derive(Clone, Copy, Debug)]
+pub struct Task {
+    /// Least or greatest.
+    pub sense: Sense,
+    /// The cost's name.
+    pub cost: &'static str,
+    /// An answer's name.
+    pub answer: &'static str,
+}
+
+/// Runs branch and bound on `search` towards `task.sense` of `goal`, with
+/// the node limit and cross-check mode of `options`. Unless quiet, writes
+/// a line on standard error for each better solution as it is found (its
+/// cost, the nodes so far and the time). Then the statistics when asked
+/// for. Gives the best solution and `optimal`, or why it is not proven
+/// (`not proven: node limit reached`): a node limit is no failure.
 ///
 /// # Errors
 ///
-/// A disagreement in cross-check mode, or a cancelled search.
+/// A disagreement in cross-check mode, a cancelled search, or no solution
+/// at all (`no ruler found (optimal)` when there is none, else why not).
 pub fn optimise<V, C, O>(
     search: Search<'_, V, C, O>,
     goal: &Goal,
-    sense: Sense,
+    task: Task,
     options: &OptimumOptions,
-    what: &str,
-) -> Result<Outcome<Optimum<V>>, Failure>
+) -> Result<(Best<V>, String), Failure>
 where
     V: Copy + TryInto<i64> + std::fmt::Debug,
     C: Checkers<V>,
@@ -53,27 +66,29 @@ where
         .cross_check(options.search.cross_check)
         .node_limit(options.node_limit.unwrap_or(u64::MAX));
     let start = Instant::now();
-    let mut improvements = search.improvements(goal, sense);
+    let mut improvements = search.improvements(goal, task.sense);
     while let Some(best) = improvements.next() {
         if !options.quiet {
             say!(
-                "found {what} {} after {} nodes, {:.3?}",
+                "found {} {} after {} nodes, {:.3?}",
+                task.cost,
                 best.cost,
                 improvements.stats().nodes,
                 start.elapsed()
             );
         }
     }
-    let outcome = improvements.finish();
+    let mut outcome = improvements.finish();
     cli::finished(&outcome, &options.search)?;
-    Ok(outcome)
-}
-
-/// `optimal`, or why the answer is not proven: `not proven: node limit
-/// reached`.
-pub fn proof(outcome: &Outcome<Optimum<impl Sized>>) -> String {
-    match &outcome.stop {
+    let proof = match &outcome.stop {
         StopReason::Completed => "optimal".to_owned(),
         stop => format!("not proven: {stop}"),
+    };
+    match outcome.value.best.take() {
+        Some(best) => Ok((best, proof)),
+        None => Err(Failure::NotFound(format!(
+            "no {} found ({proof})",
+            task.answer
+        ))),
     }
 }
