@@ -183,6 +183,7 @@ impl Goal {
             Sense::Maximize => (MAX, bound.map_or(i64::MIN, |b| b.saturating_add(1))),
         };
         self.shared.limit.store(limit, Ordering::Relaxed);
+        self.shared.cut.store(NO_CUT, Ordering::Relaxed);
         self.shared.sense.store(code, Ordering::Relaxed);
     }
 
@@ -203,8 +204,78 @@ impl Goal {
         }
     }
 
-    /// Notes the bound on the cost that made the objective's narrowing
-    /// reject a step, for the event that reports it.
+    /// The hook for a checker that knows a bound on the cost below the
+    /// current node (a clique bound for the colours of a graph, say):
+    /// reports that every solution below costs at least `bound` when
+    /// minimising (at most, when maximising), and answers whether that
+    /// cuts the node, because it cannot improve on the best so far. A
+    /// checker that holds a clone of the goal calls it in its
+    /// [`narrow`](crate::Checker::narrow) and returns a
+    /// [`Conflict`](crate::Conflict) when it answers `true`. Its `check`
+    /// need not know the bound: when the bound is true, every completion
+    /// costs too much, which the objective's own `check` rejects (a
+    /// checker that also rejects by the bound in `check` or `filter` cuts
+    /// sooner, but its traces then say `rejected by` it). An observer
+    /// sees the step as
+    /// [`Event::Bound`](crate::Event::Bound) with that bound. Between
+    /// searches it cuts nothing.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Objective, Assignment, Checker, Conflict, Domains, Goal};
+    /// use backtracker::ModelBuilder;
+    ///
+    /// // The cost is the sum of six digits 0..=2, none 0: every digit left
+    /// // costs at least 1 more, a bound the objective alone does not know.
+    /// struct AtLeastOneEach(Goal);
+    /// impl AtLeastOneEach {
+    ///     fn bound(&self, a: &Assignment<'_, i64>) -> i64 {
+    ///         (0..a.len()).map(|v| a.get(v).copied().unwrap_or(1)).sum()
+    ///     }
+    /// }
+    /// impl Checker<i64> for AtLeastOneEach {
+    ///     fn name(&self) -> &str { "one each" }
+    ///     fn check(&self, a: &Assignment<'_, i64>) -> bool {
+    ///         a.iter().all(|(_, &x)| x >= 1)
+    ///     }
+    ///     fn narrows(&self) -> bool { true }
+    ///     fn narrow(&self, _: usize, d: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+    ///         if self.0.cut(self.bound(&d.assignment())) { Err(Conflict::new()) } else { Ok(()) }
+    ///     }
+    /// }
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let xs: Vec<usize> = (0..6).map(|i| b.variable(format!("x{i}"), 0..=2i64)).collect();
+    /// let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
+    /// let goal = cost.goal();
+    /// let mut model = b.build((AtLeastOneEach(goal.clone()), cost))?;
+    /// let outcome = model.search().cross_check(true).minimize(&goal);
+    /// assert_eq!(outcome.value.best.unwrap().cost, 6);
+    /// assert!(outcome.value.proven);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    #[must_use]
+    pub fn cut(&self, bound: i64) -> bool {
+        let cut = self.cuts(bound);
+        if cut {
+            self.record_cut(bound);
+        }
+        cut
+    }
+
+    /// Whether a node whose solutions all cost at least `bound` (at most,
+    /// when maximising) cannot improve on the best so far: [`cut`](Self::cut)
+    /// without reporting it.
+    #[must_use]
+    pub fn cuts(&self, bound: i64) -> bool {
+        match self.limit() {
+            Some((Sense::Minimize, limit)) => bound > limit,
+            Some((Sense::Maximize, limit)) => bound < limit,
+            None => false,
+        }
+    }
+
+    /// Notes the bound on the cost that made a checker's narrowing reject
+    /// a step, for the event that reports it.
     pub(crate) fn record_cut(&self, cost: i64) {
         self.shared.cut.store(cost, Ordering::Relaxed);
     }

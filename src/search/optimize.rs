@@ -299,13 +299,17 @@ impl<V: Copy + TryInto<i64>, O: Observer<V>> Observer<V> for Bounded<O> {
                 assignment,
                 ..
             } if *checker_name == self.goal.name() => (*depth, *choice, assignment, None),
+            // The objective's narrowing, or another checker's through
+            // `Goal::cut`, recorded the bound that cut the step.
             Event::Wipeout {
                 depth,
                 choice,
-                checker_name: Some(name),
                 assignment,
                 ..
-            } if *name == self.goal.name() => (*depth, *choice, assignment, self.goal.take_cut()),
+            } => match self.goal.take_cut() {
+                Some(cut) => (*depth, *choice, assignment, Some(cut)),
+                None => return self.inner.observe(event),
+            },
             _ => return self.inner.observe(event),
         };
         let Some((sense, _)) = self.goal.limit() else {

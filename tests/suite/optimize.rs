@@ -272,3 +272,73 @@ fn a_step_cut_by_the_bound_shows_in_the_trace() {
     assert!(text.contains("pruned by bound: cost "), "{text}");
     insta::assert_snapshot!(text);
 }
+
+/// No digit is 0; with `Some(goal)`, also reports through `Goal::cut`,
+/// in its narrowing, that each digit still free costs at least 1: a
+/// lower bound the objective (which counts a free digit as 0 at least)
+/// does not know. Its `check` leaves the bound to the objective's.
+struct LeastPositive(Option<Goal>);
+
+impl LeastPositive {
+    fn bound(&self, a: &backtracker::Assignment<'_, i64>) -> i64 {
+        (0..a.len()).map(|v| a.get(v).copied().unwrap_or(1)).sum()
+    }
+}
+
+impl backtracker::Checker<i64> for LeastPositive {
+    fn name(&self) -> &'static str {
+        "positive"
+    }
+    fn check(&self, a: &backtracker::Assignment<'_, i64>) -> bool {
+        a.iter().all(|(_, &x)| x > 0)
+    }
+    fn narrows(&self) -> bool {
+        true
+    }
+    fn narrow(
+        &self,
+        _: usize,
+        d: &mut backtracker::Domains<'_, i64>,
+    ) -> Result<(), backtracker::Conflict> {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|g| g.cut(self.bound(&d.assignment())))
+        {
+            Err(backtracker::Conflict::new())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[test]
+fn a_checker_bound_cuts_subtrees() {
+    // Seven digits 0..=3, largest first, none 0, minimise their sum: 7 (all
+    // ones). The objective alone counts a free digit as 0 at least.
+    let build = |with_bound: bool| {
+        let mut b = ModelBuilder::new();
+        let xs: Vec<usize> = (0..7)
+            .map(|i| b.variable(format!("x{i}"), [3i64, 2, 1, 0]))
+            .collect();
+        let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
+        let goal = cost.goal();
+        let positive = LeastPositive(with_bound.then(|| goal.clone()));
+        let checkers: Vec<DynChecker<i64>> = vec![Box::new(cost), Box::new(positive)];
+        (b.build(checkers).unwrap(), goal)
+    };
+    let (mut plain, goal) = build(false);
+    let without = plain.search().minimize(&goal);
+    let (mut bounded, goal) = build(true);
+    let with = bounded.search().minimize(&goal);
+    let crossed = bounded.search().cross_check(true).minimize(&goal);
+    for outcome in [&without, &with, &crossed] {
+        assert_eq!(outcome.stop, StopReason::Completed);
+        assert_eq!(outcome.value.best.as_ref().unwrap().values, vec![1; 7]);
+    }
+    assert!(with.stats.nodes < without.stats.nodes);
+    let mut trace = backtracker::trace::Trace::new();
+    let outcome = bounded.search().observer(&mut trace).minimize(&goal);
+    let text = trace.text(&outcome.stats, &outcome.stop);
+    assert!(text.contains("pruned by bound: cost "), "{text}");
+}
