@@ -65,6 +65,7 @@ mod checker;
 mod checkers;
 mod domains;
 mod error;
+mod goal;
 mod index;
 mod interchangeable;
 mod model;
@@ -81,6 +82,7 @@ pub use checker::{Checker, DynChecker};
 pub use checkers::Checkers;
 pub use domains::{Conflict, Domains};
 pub use error::{ModelError, UnitError};
+pub use goal::{Goal, Sense};
 pub use model::{Model, ModelBuilder, ValueOrder, VariableOrder};
 pub use observe::{Control, Event, NoObserver, Observer};
 pub use outcome::{Disagreement, FalseSymmetry, Outcome, Stats, StopReason};
@@ -88,7 +90,8 @@ pub use restart::{
     Attempt, RestartError, RestartStop, Restarted, Restarts, Rng, Schedule, TieRule,
 };
 pub use search::{
-    Classes, Estimate, Interval, MAX_THREADS, Search, Solutions, Unit, resolve_threads,
+    Best, Classes, Estimate, Improvements, Interval, MAX_THREADS, Optimum, Search, Solutions, Unit,
+    resolve_threads,
 };
 pub use symmetry::{MAX_GROUP, Symmetry};
 pub use wake::Wake;

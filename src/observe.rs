@@ -5,6 +5,7 @@
 )]
 
 use crate::assignment::{Assignment, Choice};
+use crate::goal::Sense;
 
 /// What an observer asks the engine to do after an event.
 ///
@@ -176,6 +177,26 @@ pub enum Event<'a, V> {
         /// The assignment, including the step.
         assignment: Assignment<'a, V>,
     },
+    /// `choice` was cut by the bound of a branch and bound search
+    /// ([`Search::minimize`](crate::Search::minimize),
+    /// [`Search::maximize`](crate::Search::maximize)): every solution
+    /// below it costs `cost` or worse, and the best found so far costs
+    /// `best`, so it cannot improve. Reported instead of the `Reject` or
+    /// `Wipeout` of the objective checker; like them, it is not a node.
+    Bound {
+        /// Variables assigned before this step.
+        depth: usize,
+        /// The step cut.
+        choice: Choice<'a, V>,
+        /// Whether the search minimises or maximises.
+        sense: Sense,
+        /// The best cost any solution below the step can have.
+        cost: i64,
+        /// The cost of the best solution so far.
+        best: i64,
+        /// The assignment the step was judged against (without it).
+        assignment: Assignment<'a, V>,
+    },
     /// `choice` left the assignment (the search goes back).
     Unassign {
         /// Variables assigned before the step that is undone.
@@ -220,6 +241,7 @@ impl<'a, V> Event<'a, V> {
             | Event::Removed { depth, .. }
             | Event::Implied { depth, .. }
             | Event::Pruned { depth, .. }
+            | Event::Bound { depth, .. }
             | Event::Unassign { depth, .. }
             | Event::Solution { depth, .. } => *depth,
         }
@@ -250,6 +272,7 @@ impl<'a, V> Event<'a, V> {
             | Event::Removed { assignment, .. }
             | Event::Implied { assignment, .. }
             | Event::Pruned { assignment, .. }
+            | Event::Bound { assignment, .. }
             | Event::Unassign { assignment, .. }
             | Event::Solution { assignment, .. } => assignment,
         }

@@ -19,6 +19,7 @@
 use std::fmt::{self, Write as _};
 
 use crate::assignment::Choice;
+use crate::goal::Sense;
 use crate::observe::{Control, Event, Observer};
 use crate::outcome::{Stats, StopReason};
 
@@ -47,6 +48,9 @@ enum Kind {
     /// The assigned step's subtree, pruned by this declared symmetry
     /// (recorded one level below the step, as its child).
     Pruned(String),
+    /// Cut by the bound of a branch and bound search, in words
+    /// (`cost 6 >= best 5`).
+    Bound(String),
     Unassign,
     Solution(u128),
 }
@@ -286,7 +290,7 @@ impl Trace {
                     path.truncate(r.depth + 1);
                     path.push(id);
                 }
-                Kind::Reject(_) | Kind::Wipeout(..) | Kind::Pruned(_) => {
+                Kind::Reject(_) | Kind::Wipeout(..) | Kind::Pruned(_) | Kind::Bound(_) => {
                     let _ = writeln!(
                         out,
                         "  {id} [label=\"{}\\n{}\", style=dashed, color=gray50, fontcolor=gray40];",
@@ -339,6 +343,7 @@ impl Trace {
             Kind::Implied(Some(checker)) => format!("implied by {}", self.checker(*checker)),
             Kind::Implied(None) => "implied".to_owned(),
             Kind::Pruned(symmetry) => format!("pruned by symmetry: {symmetry}"),
+            Kind::Bound(why) => format!("pruned by bound: {why}"),
             _ => String::new(),
         }
     }
@@ -351,7 +356,8 @@ impl Trace {
             | Kind::Wipeout(..)
             | Kind::Removed(_)
             | Kind::Implied(_)
-            | Kind::Pruned(_) => {
+            | Kind::Pruned(_)
+            | Kind::Bound(_) => {
                 format!("{}  {}", self.step(r), self.rejection(r))
             }
             Kind::Unassign => format!("{}  undone", self.step(r)),
@@ -389,6 +395,15 @@ impl Trace {
         self.records.push(record);
         Control::Continue
     }
+}
+
+/// A cut by the bound, in words: `cost 6 >= best 5` when minimising.
+fn bound(sense: Sense, cost: i64, best: i64) -> Kind {
+    let relation = match sense {
+        Sense::Minimize => ">=",
+        Sense::Maximize => "<=",
+    };
+    Kind::Bound(format!("cost {cost} {relation} best {best}"))
 }
 
 fn escape(text: &str) -> String {
@@ -471,6 +486,14 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 depth + 1,
                 choice,
             )),
+            Event::Bound {
+                depth,
+                choice,
+                sense,
+                cost,
+                best,
+                ..
+            } => self.push(record(bound(*sense, *cost, *best), *depth, choice)),
             Event::Unassign { depth, choice, .. } => {
                 self.push(record(Kind::Unassign, *depth, choice))
             }

@@ -204,12 +204,15 @@ impl LinearSum {
         }
     }
 
-    /// Bounds narrowing over the scope until nothing changes, with
-    /// `bounds` (one entry per scope position) as working memory.
+    /// Bounds narrowing over the scope for the sum in `relation` to
+    /// `constant`, until nothing changes, with `bounds` (one entry per
+    /// scope position) as working memory.
     fn narrow_bounds<V>(
         &self,
         d: &mut Domains<'_, V>,
         bounds: &mut [(i64, i64)],
+        relation: Relation,
+        constant: i64,
     ) -> Result<(), Conflict> {
         let (mut total_low, mut total_high) = (0i64, 0i64);
         for (p, slot) in bounds.iter_mut().enumerate() {
@@ -223,23 +226,20 @@ impl LinearSum {
             total_high += hi;
         }
         loop {
-            if !self
-                .relation
-                .reachable(total_low, total_high, self.constant)
-            {
+            if !relation.reachable(total_low, total_high, constant) {
                 return Err(Conflict::new());
             }
             let mut changed = false;
             for (p, slot) in bounds.iter_mut().enumerate() {
                 let (lo, hi) = *slot;
                 // What this term may add, given the others' bounds.
-                let most = match self.relation {
+                let most = match relation {
                     Relation::AtLeast => i64::MAX,
-                    _ => self.constant - (total_low - lo),
+                    _ => constant - (total_low - lo),
                 };
-                let least = match self.relation {
+                let least = match relation {
                     Relation::AtMost => i64::MIN,
-                    _ => self.constant - (total_high - hi),
+                    _ => constant - (total_high - hi),
                 };
                 if least <= lo && hi <= most {
                     continue;
@@ -259,6 +259,98 @@ impl LinearSum {
             }
         }
     }
+
+    /// `check` for the sum in `relation` to `constant`: whether some
+    /// values of the unassigned variables of the scope (over their whole
+    /// domains) could satisfy it, judged by bounds.
+    pub(super) fn reachable_in<V>(
+        &self,
+        assignment: &Assignment<'_, V>,
+        relation: Relation,
+        constant: i64,
+    ) -> bool {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (p, &var) in self.scope.iter().enumerate() {
+            if let Some(i) = assignment.index(var) {
+                lo += self.contrib[p][i];
+                hi += self.contrib[p][i];
+            } else {
+                lo += self.low[p];
+                hi += self.high[p];
+            }
+        }
+        relation.reachable(lo, hi, constant)
+    }
+
+    /// `promising` for the sum in `relation` to `constant`, from the
+    /// incremental sums: a step on a variable outside the scope leaves
+    /// the sum where the assigned terms have it.
+    #[inline]
+    pub(super) fn promising_in(
+        &self,
+        var: usize,
+        index: usize,
+        relation: Relation,
+        constant: i64,
+    ) -> bool {
+        let Some(p) = self.position(var) else {
+            return relation.reachable(
+                self.sum + self.free_low,
+                self.sum + self.free_high,
+                constant,
+            );
+        };
+        let at = self.sum + self.contrib[p][index];
+        relation.reachable(
+            at + (self.free_low - self.low[p]),
+            at + (self.free_high - self.high[p]),
+            constant,
+        )
+    }
+
+    /// Narrows the scope's candidates for the sum in `relation` to
+    /// `constant`, to bounds consistency.
+    pub(super) fn narrow_in<V>(
+        &self,
+        d: &mut Domains<'_, V>,
+        relation: Relation,
+        constant: i64,
+    ) -> Result<(), Conflict> {
+        // Working memory on the stack for the usual short sums.
+        const SHORT: usize = 32;
+        let n = self.scope.len();
+        if n <= SHORT {
+            self.narrow_bounds(d, &mut [(0, 0); SHORT][..n], relation, constant)
+        } else {
+            self.narrow_bounds(d, &mut vec![(0, 0); n], relation, constant)
+        }
+    }
+
+    /// The least and greatest sums over the candidates left in `d`, or
+    /// `None` when a variable of the scope has none.
+    pub(super) fn span<V>(&self, d: &Domains<'_, V>) -> Option<(i64, i64)> {
+        let (mut low, mut high) = (0i64, 0i64);
+        for p in 0..self.scope.len() {
+            let (lo, hi) = self.bounds(p, d);
+            if lo > hi {
+                return None;
+            }
+            low += lo;
+            high += hi;
+        }
+        Some((low, high))
+    }
+
+    /// The least and greatest sums of all the terms over their whole
+    /// domains (after `prepare`).
+    pub(super) fn extent(&self) -> (i64, i64) {
+        (self.low.iter().sum(), self.high.iter().sum())
+    }
+
+    /// Sets the constant (before `prepare`, which checks it).
+    pub(super) fn set_constant(&mut self, constant: i64) {
+        self.constant = constant;
+    }
 }
 
 impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
@@ -270,31 +362,14 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
     /// their whole domains) could still satisfy the relation, judged by
     /// bounds; on a complete scope, whether the relation holds.
     fn check(&self, assignment: &Assignment<'_, V>) -> bool {
-        let (mut lo, mut hi) = (0i64, 0i64);
-        for (p, &var) in self.scope.iter().enumerate() {
-            if let Some(i) = assignment.index(var) {
-                lo += self.contrib[p][i];
-                hi += self.contrib[p][i];
-            } else {
-                lo += self.low[p];
-                hi += self.high[p];
-            }
-        }
-        self.relation.reachable(lo, hi, self.constant)
+        self.reachable_in(assignment, self.relation, self.constant)
     }
 
     /// The bounds test of `check`, from the incremental sums.
     #[inline]
     fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
-        let Some(p) = self.position(choice.var) else {
-            return true;
-        };
-        let at = self.sum + self.contrib[p][choice.index];
-        self.relation.reachable(
-            at + (self.free_low - self.low[p]),
-            at + (self.free_high - self.high[p]),
-            self.constant,
-        )
+        self.position(choice.var).is_none()
+            || self.promising_in(choice.var, choice.index, self.relation, self.constant)
     }
 
     fn narrows(&self) -> bool {
@@ -314,17 +389,10 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
     }
 
     fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
-        // Working memory on the stack for the usual short sums.
-        const SHORT: usize = 32;
         if self.position(var).is_none() {
             return Ok(());
         }
-        let n = self.scope.len();
-        if n <= SHORT {
-            self.narrow_bounds(d, &mut [(0, 0); SHORT][..n])
-        } else {
-            self.narrow_bounds(d, &mut vec![(0, 0); n])
-        }
+        self.narrow_in(d, self.relation, self.constant)
     }
 
     #[inline]

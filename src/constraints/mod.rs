@@ -16,6 +16,9 @@
 //!   constant ([`Relation`]), with checked 64-bit arithmetic, incremental
 //!   bounds and bounds-consistent narrowing (magic squares, cryptarithms,
 //!   budgets).
+//! - [`Objective`]: the cost that [`Search::minimize`](crate::Search::minimize)
+//!   and [`Search::maximize`](crate::Search::maximize) optimise, a linear
+//!   sum whose bound the best solution so far sets.
 //! - [`Predicate`]: any rule on a few variables, written as a closure.
 //! - [`Table`]: the allowed tuples of a few variables, listed, narrowed to
 //!   generalised arc consistency by simple tabular reduction.
@@ -46,6 +49,7 @@ mod inverse;
 mod line;
 mod linear_sum;
 mod nodes;
+mod objective;
 mod predicate;
 mod relation;
 mod scope;
@@ -58,6 +62,7 @@ pub use element::Element;
 pub use inverse::Inverse;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use linear_sum::LinearSum;
+pub use objective::Objective;
 pub use predicate::{Predicate, Values};
 pub use relation::Relation;
 pub use table::Table;

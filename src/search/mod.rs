@@ -17,6 +17,7 @@ mod enter;
 mod estimate;
 mod frames;
 mod node;
+mod optimize;
 mod parallel;
 mod propagate;
 mod report;
@@ -41,6 +42,7 @@ use crate::trace::Trace;
 
 pub use classes::Classes;
 pub use estimate::{Estimate, Interval};
+pub use optimize::{Best, Improvements, Optimum};
 pub use parallel::{MAX_THREADS, resolve_threads};
 pub use unit::Unit;
 pub(crate) use unit::misfit;

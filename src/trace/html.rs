@@ -298,7 +298,11 @@ impl Trace {
             };
             let _ = match &r.kind {
                 Kind::Assign | Kind::Implied(_) => writeln!(events, "[0,{},{}],", r.depth, step()),
-                Kind::Reject(_) | Kind::Wipeout(..) | Kind::Removed(_) | Kind::Pruned(_) => {
+                Kind::Reject(_)
+                | Kind::Wipeout(..)
+                | Kind::Removed(_)
+                | Kind::Pruned(_)
+                | Kind::Bound(_) => {
                     let checker = match &r.kind {
                         Kind::Reject(k) | Kind::Wipeout(Some(k), _) | Kind::Removed(k) => Some(*k),
                         _ => None,

@@ -21,7 +21,7 @@ fn shell(name: &str, script: &str, args: &[&str]) -> Run {
 }
 
 /// Every example, with arguments that give an answer on standard output.
-const ANSWERING: [(&str, &[&str]); 8] = [
+const ANSWERING: [(&str, &[&str]); 11] = [
     ("coloring", &["--chromatic"]),
     ("cryptarithm", &["SEND + MORE = MONEY"]),
     ("knights_tour", &["5"]),
@@ -30,6 +30,9 @@ const ANSWERING: [(&str, &[&str]); 8] = [
     ("sudoku", &[]),
     ("nqueens", &["8"]),
     ("polyomino", &[]),
+    ("golomb", &["5", "--quiet"]),
+    ("queens_domination", &["5", "--quiet"]),
+    ("knapsack", &["-", "--quiet"]),
 ];
 
 /// The standard input each example reads, for [`ANSWERING`].
@@ -38,6 +41,7 @@ fn input_of(name: &str) -> &'static str {
         "coloring" => "p edge 3 3\ne 1 2\ne 2 3\ne 1 3\n",
         "sudoku" => crate::support::NORVIG_PUZZLE,
         "polyomino" => "####################\n####################\n####################\n",
+        "knapsack" => "8\n3 4\n4 5\n5 7\n",
         _ => "",
     }
 }

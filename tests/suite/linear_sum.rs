@@ -13,7 +13,9 @@ use backtracker::{
 };
 use proptest::prelude::*;
 
-use crate::support::{agrees_with_brute_force, builder_over, every_assignment};
+use crate::support::{
+    agrees_with_brute_force, builder_over, every_assignment, relation, small_domain,
+};
 
 /// One random constraint: its terms, relation and constant.
 #[derive(Clone, Debug)]
@@ -102,21 +104,12 @@ impl Random {
     }
 }
 
-fn relation() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Equal),
-        Just(Relation::AtMost),
-        Just(Relation::AtLeast)
-    ]
-}
-
 /// 2 to 5 variables with domains of 1 to 4 distinct values from -3..=3
 /// (in a shuffled order), and 1 or 2 sums of 1 to 6 terms with
 /// coefficients from -3..=3 over any variables (repeats allowed).
 fn random() -> impl Strategy<Value = Random> {
     (2usize..=5).prop_flat_map(|n| {
-        let domain =
-            proptest::sample::subsequence((-3i32..=3).collect::<Vec<_>>(), 1..=4).prop_shuffle();
+        let domain = small_domain();
         let sum = (
             proptest::collection::vec((-3i64..=3, 0..n), 1..=6),
             relation(),

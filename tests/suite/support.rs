@@ -645,6 +645,24 @@ pub fn every_assignment<T: Copy>(domains: &[Vec<T>]) -> Vec<Vec<T>> {
     }
 }
 
+/// A random relation of a linear constraint, for property tests.
+pub fn relation() -> impl proptest::strategy::Strategy<Value = backtracker::constraints::Relation> {
+    use backtracker::constraints::Relation;
+    use proptest::strategy::Just;
+    proptest::prop_oneof![
+        Just(Relation::Equal),
+        Just(Relation::AtMost),
+        Just(Relation::AtLeast)
+    ]
+}
+
+/// A random small domain: 1 to 4 distinct values from -3..=3, in a
+/// shuffled order.
+pub fn small_domain() -> impl proptest::strategy::Strategy<Value = Vec<i32>> {
+    use proptest::strategy::Strategy;
+    proptest::sample::subsequence((-3i32..=3).collect::<Vec<_>>(), 1..=4).prop_shuffle()
+}
+
 /// A model builder with two variables, `x` and `y`, over `0..3`.
 pub fn two_variables() -> backtracker::ModelBuilder<usize> {
     let mut b = backtracker::ModelBuilder::new();

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod estimate;
 pub mod lines;
 pub mod long_count;
+pub mod optimum;
 pub mod output;
 pub mod plain;
 pub mod progress;

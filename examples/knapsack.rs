@@ -1,0 +1,202 @@
+//! The 0/1 knapsack: which items to pack, each whole or not at all, for
+//! the greatest value within the capacity.
+//!
+//! ```text
+//! cargo run --release --example knapsack -- items.txt
+//! value 11 (optimal)
+//! weight 8 of 8
+//! items 1 3
+//! ```
+//!
+//! The instance is a text file (`-` reads standard input): the first line
+//! is the capacity, each further line an item's weight and value, whole
+//! numbers of 0 or more separated by spaces; blank lines and text after a
+//! `#` are ignored. Items are numbered from 1 in the order of the file.
+//!
+//! ```text
+//! # capacity, then weight and value per item
+//! 8
+//! 3 4
+//! 4 5
+//! 5 7
+//! ```
+//!
+//! The model has one yes/no variable per item ("is it packed?"), packed
+//! tried first and the items by value per unit of weight, best first, so
+//! that the first packing is the greedy one. A [`LinearSum`] keeps the
+//! weight within the capacity; the value is an [`Objective`] that the
+//! search maximises by branch and bound, each packing found making the
+//! ones after it worth more.
+
+use common::cli;
+use common::optimum::{self, OptimumOptions, Task};
+use common::output;
+
+use std::process::ExitCode;
+
+use backtracker::constraints::{LinearSum, Objective};
+use backtracker::{ModelBuilder, Sense};
+use clap::Parser;
+use cli::Failure;
+
+/// The largest weight, value or capacity accepted: every total of up to
+/// [`MAX_ITEMS`] of them fits an `i64`.
+const MAX_NUMBER: u64 = 1 << 40;
+
+/// The most items accepted.
+const MAX_ITEMS: usize = 1000;
+
+/// Packs the items of FILE for the greatest value within its capacity.
+#[derive(Parser, Debug)]
+#[command(
+    name = "knapsack",
+    after_help = "FILE: the capacity on the first line, then `WEIGHT VALUE` per item, one a line\n\
+                  (whole numbers up to 2^40; `#` starts a comment; `-` reads standard input).\n\
+                  Example: a file with the lines 8, `3 4`, `4 5`, `5 7` prints `value 11 (optimal)`,\n\
+                  `weight 8 of 8` and `items 1 3`.\n\
+                  Each better packing is reported on standard error as it is found;\n\
+                  with --node-limit the answer is the best so far, marked `not proven`.\n\
+                  Interrupted (Ctrl-C), the program exits with code 130 at once: standard output\n\
+                  keeps the whole lines written before, never part of a line."
+)]
+struct Cli {
+    /// The instance file (`-` for standard input)
+    #[arg(value_name = "FILE")]
+    file: String,
+
+    #[command(flatten)]
+    optimum: OptimumOptions,
+}
+
+/// An instance: the capacity and each item's weight and value.
+#[derive(Debug)]
+struct Instance {
+    capacity: i64,
+    items: Vec<(i64, i64)>,
+}
+
+/// Reads an instance, or says what is wrong with the first bad line.
+fn parse(text: &str) -> Result<Instance, String> {
+    let mut capacity = None;
+    let mut items = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() {
+            continue;
+        }
+        let numbers: Result<Vec<i64>, String> = words
+            .iter()
+            .map(|w| {
+                w.parse::<u64>()
+                    .ok()
+                    .filter(|&x| x <= MAX_NUMBER)
+                    .and_then(|x| i64::try_from(x).ok())
+                    .ok_or_else(|| {
+                        format!(
+                            "line {}: `{w}` is not a whole number from 0 to 2^40",
+                            number + 1
+                        )
+                    })
+            })
+            .collect();
+        let numbers = numbers?;
+        match (capacity, numbers.as_slice()) {
+            (None, &[c]) => capacity = Some(c),
+            (None, _) => {
+                return Err(format!(
+                    "line {}: the first line holds the capacity, one number",
+                    number + 1
+                ));
+            }
+            (Some(_), &[w, v]) => items.push((w, v)),
+            (Some(_), _) => {
+                return Err(format!(
+                    "line {}: an item is two numbers, its weight and its value",
+                    number + 1
+                ));
+            }
+        }
+        if items.len() > MAX_ITEMS {
+            return Err(format!("more than {MAX_ITEMS} items"));
+        }
+    }
+    let capacity = capacity.ok_or("the file holds no capacity")?;
+    Ok(Instance { capacity, items })
+}
+
+fn read(file: &str) -> Result<String, Failure> {
+    if file == "-" {
+        std::io::read_to_string(std::io::stdin())
+            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
+    } else {
+        std::fs::read_to_string(file)
+            .map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))
+    }
+}
+
+fn run(cli: &Cli) -> Result<String, Failure> {
+    let instance = parse(&read(&cli.file)?).map_err(Failure::input)?;
+    let items = &instance.items;
+    if items.is_empty() {
+        // Nothing to pack: the empty packing, worth 0.
+        return Ok(format!(
+            "value 0 (optimal)\nweight 0 of {}\nitems\n",
+            instance.capacity
+        ));
+    }
+    // Best value per unit of weight first (a weightless item first of all).
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| {
+        let ((wa, va), (wb, vb)) = (items[a], items[b]);
+        (i128::from(vb) * i128::from(wa)).cmp(&(i128::from(va) * i128::from(wb)))
+    });
+    let mut b = ModelBuilder::new();
+    let packed: Vec<usize> = order
+        .iter()
+        .map(|&i| b.variable(format!("item {}", i + 1), [1i64, 0]))
+        .collect();
+    let terms = |pick: fn((i64, i64)) -> i64| -> Vec<(i64, usize)> {
+        order
+            .iter()
+            .zip(&packed)
+            .map(|(&i, &var)| (pick(items[i]), var))
+            .collect()
+    };
+    let value = Objective::new("value", terms(|(_, v)| v));
+    let goal = value.goal();
+    let checkers = (
+        LinearSum::at_most("capacity", terms(|(w, _)| w), instance.capacity),
+        value,
+    );
+    let mut model = b.build(checkers).map_err(Failure::input)?;
+    let task = Task {
+        sense: Sense::Maximize,
+        cost: "value",
+        answer: "packing",
+    };
+    let (best, proof) = optimum::optimise(model.search(), &goal, task, &cli.optimum)?;
+    let mut chosen: Vec<usize> = order
+        .iter()
+        .zip(&best.values)
+        .filter(|&(_, &take)| take == 1)
+        .map(|(&i, _)| i)
+        .collect();
+    chosen.sort_unstable();
+    let weight: i64 = chosen.iter().map(|&i| items[i].0).sum();
+    let list: Vec<String> = chosen.iter().map(|i| (i + 1).to_string()).collect();
+    Ok(format!(
+        "value {} ({})\nweight {weight} of {}\nitems{}{}\n",
+        best.cost,
+        proof,
+        instance.capacity,
+        if list.is_empty() { "" } else { " " },
+        list.join(" ")
+    ))
+}
+
+fn main() -> ExitCode {
+    let cli: Cli = cli::parse();
+    output::exit_on_interrupt();
+    cli::exit(run(&cli))
+}

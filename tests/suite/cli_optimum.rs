@@ -1,0 +1,246 @@
+//! Runs the branch and bound examples (`golomb`, `queens_domination`,
+//! `knapsack`) as processes and checks their answers against independent
+//! ones: OEIS A003022 and A075458, and, for the knapsack, a brute force
+//! over every packing and a dynamic programme over the capacity, both
+//! written here, on small random instances.
+
+use crate::support::{assert_bad_input, assert_help, run, run_ok, run_with_input, temp_file};
+
+/// OEIS A003022: the length of an optimal Golomb ruler with n marks, for
+/// n = 1, 2, ... (<https://oeis.org/A003022>).
+const A003022: [i64; 10] = [0, 1, 3, 6, 11, 17, 25, 34, 44, 55];
+
+/// OEIS A075458: the fewest queens that dominate an n x n board, for
+/// n = 1, 2, ... (<https://oeis.org/A075458>).
+const A075458: [usize; 9] = [1, 1, 1, 2, 3, 3, 4, 5, 5];
+
+/// The first line (`length L (optimal)`) and the marks of `golomb n`.
+fn golomb(n: usize, extra: &[&str]) -> (String, Vec<i64>) {
+    let mut args = vec![n.to_string()];
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_ok("golomb", &args);
+    let mut lines = out.lines();
+    let head = lines.next().expect("a first line").to_owned();
+    let marks = lines
+        .next()
+        .expect("the marks")
+        .split(' ')
+        .map(|m| m.parse().expect("a mark"))
+        .collect();
+    (head, marks)
+}
+
+/// Whether `marks` (from 0, increasing) is a Golomb ruler: every distance
+/// between two marks differs.
+fn is_golomb(marks: &[i64]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    marks.first() == Some(&0)
+        && marks.windows(2).all(|w| w[0] < w[1])
+        && (0..marks.len()).all(|i| (i + 1..marks.len()).all(|j| seen.insert(marks[j] - marks[i])))
+}
+
+#[test]
+fn golomb_finds_the_optimal_rulers_of_oeis_a003022() {
+    for n in 1..=8 {
+        let (head, marks) = golomb(n, &["--quiet"]);
+        let length = A003022[n - 1];
+        assert_eq!(head, format!("length {length} (optimal)"), "n = {n}");
+        assert_eq!(marks.len(), n);
+        assert!(is_golomb(&marks), "{marks:?}");
+        assert_eq!(marks.last(), Some(&length));
+    }
+}
+
+#[test]
+#[ignore = "a few seconds in a debug build: the extended run"]
+fn golomb_finds_the_optimal_rulers_of_9_and_10_marks() {
+    for n in 9..=10 {
+        let (head, marks) = golomb(n, &["--quiet"]);
+        assert_eq!(head, format!("length {} (optimal)", A003022[n - 1]));
+        assert!(is_golomb(&marks), "{marks:?}");
+    }
+}
+
+#[test]
+fn golomb_checks_itself_and_reports_improvements() {
+    let (head, marks) = golomb(5, &["--cross-check", "--quiet"]);
+    assert_eq!(head, "length 11 (optimal)");
+    assert!(is_golomb(&marks));
+    // Each better ruler on standard error, the last the optimum.
+    let r = run("golomb", &["6"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let found: Vec<i64> = r
+        .stderr
+        .lines()
+        .map(|l| {
+            l.strip_prefix("found length ")
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|x| x.parse().ok())
+                .expect("a line per improvement")
+        })
+        .collect();
+    assert!(found.windows(2).all(|w| w[1] < w[0]), "{found:?}");
+    assert_eq!(found.last(), Some(&17));
+}
+
+#[test]
+fn golomb_with_a_node_limit_is_not_proven() {
+    let (head, marks) = golomb(9, &["--quiet", "--node-limit", "50"]);
+    assert!(head.ends_with("(not proven: node limit reached)"), "{head}");
+    assert!(is_golomb(&marks), "{marks:?}");
+    let length: i64 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    assert!(length >= A003022[8]);
+}
+
+/// Parses the board of `queens_domination` (after its first line).
+fn board(out: &str) -> Vec<Vec<bool>> {
+    out.lines()
+        .skip(1)
+        .map(|l| l.split(' ').map(|c| c == "Q").collect())
+        .collect()
+}
+
+/// Whether every square holds a queen or is attacked by one.
+fn dominates(b: &[Vec<bool>]) -> bool {
+    let n = b.len();
+    let queens: Vec<(usize, usize)> = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .filter(|&(r, c)| b[r][c])
+        .collect();
+    (0..n).all(|r| {
+        (0..n).all(|c| {
+            queens
+                .iter()
+                .any(|&(u, v)| u == r || v == c || u + c == r + v || u + v == r + c)
+        })
+    })
+}
+
+#[test]
+fn queens_domination_finds_oeis_a075458() {
+    for n in 1..=7 {
+        let out = run_ok("queens_domination", &[&n.to_string(), "--quiet"]);
+        let k = A075458[n - 1];
+        assert!(out.starts_with(&format!("queens {k} (optimal)\n")), "{out}");
+        let b = board(&out);
+        assert_eq!(b.len(), n);
+        assert!(b.iter().all(|row| row.len() == n));
+        assert_eq!(b.iter().flatten().filter(|&&q| q).count(), k);
+        assert!(dominates(&b), "{out}");
+    }
+}
+
+#[test]
+#[ignore = "seconds in a debug build: the extended run"]
+fn queens_domination_finds_oeis_a075458_for_8_and_9() {
+    for n in 8..=9 {
+        let out = run_ok("queens_domination", &[&n.to_string(), "--quiet"]);
+        let k = A075458[n - 1];
+        assert!(out.starts_with(&format!("queens {k} (optimal)\n")), "{out}");
+        assert!(dominates(&board(&out)), "{out}");
+    }
+}
+
+#[test]
+fn queens_domination_checks_itself() {
+    let out = run_ok("queens_domination", &["4", "--cross-check", "--quiet"]);
+    assert!(out.starts_with("queens 2 (optimal)\n"), "{out}");
+}
+
+/// A small random instance from a seed (a linear congruential generator):
+/// 1 to 12 items of weight 0 to 20 and value 0 to 30, capacity 0 to 60.
+fn instance(seed: u64) -> (i64, Vec<(i64, i64)>) {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    let mut next = |m: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % m) as i64
+    };
+    let n = 1 + next(12) as usize;
+    let capacity = next(61);
+    let items = (0..n).map(|_| (next(21), next(31))).collect();
+    (capacity, items)
+}
+
+/// The best value by brute force over every packing.
+fn brute_force(capacity: i64, items: &[(i64, i64)]) -> i64 {
+    (0u32..1 << items.len())
+        .filter_map(|mask| {
+            let packed = items.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1);
+            let (w, v) = packed.fold((0, 0), |(w, v), (_, &(a, b))| (w + a, v + b));
+            (w <= capacity).then_some(v)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The best value by dynamic programming over the capacity.
+fn dynamic(capacity: i64, items: &[(i64, i64)]) -> i64 {
+    let mut best = vec![0i64; capacity as usize + 1];
+    for &(w, v) in items {
+        for c in (w as usize..=capacity as usize).rev() {
+            best[c] = best[c].max(best[c - w as usize] + v);
+        }
+    }
+    best[capacity as usize]
+}
+
+#[test]
+fn knapsack_agrees_with_brute_force_and_dynamic_programming() {
+    for seed in 0..40 {
+        let (capacity, items) = instance(seed);
+        let expected = brute_force(capacity, &items);
+        assert_eq!(dynamic(capacity, &items), expected, "the two oracles agree");
+        let text: String = std::iter::once(format!("# seed {seed}\n{capacity}\n"))
+            .chain(items.iter().map(|(w, v)| format!("{w} {v}\n")))
+            .collect();
+        let file = temp_file(&text);
+        let out = run_ok("knapsack", &[file.path().to_str().unwrap(), "--quiet"]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], format!("value {expected} (optimal)"), "{text}");
+        // The packing printed has that value and fits.
+        let chosen: Vec<usize> = lines[2]
+            .strip_prefix("items")
+            .unwrap()
+            .split_whitespace()
+            .map(|i| i.parse::<usize>().unwrap() - 1)
+            .collect();
+        let weight: i64 = chosen.iter().map(|&i| items[i].0).sum();
+        let value: i64 = chosen.iter().map(|&i| items[i].1).sum();
+        assert_eq!(value, expected, "{text}");
+        assert!(weight <= capacity, "{text}");
+        assert_eq!(lines[1], format!("weight {weight} of {capacity}"));
+    }
+}
+
+#[test]
+fn knapsack_reads_standard_input_and_checks_itself() {
+    let r = run_with_input(
+        "knapsack",
+        &["-", "--cross-check", "--quiet"],
+        "8\n3 4\n4 5\n5 7\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout, "value 11 (optimal)\nweight 8 of 8\nitems 1 3\n");
+}
+
+#[test]
+fn the_optimisation_examples_refuse_bad_input_in_one_line() {
+    assert_bad_input("golomb", &["0"], "0");
+    assert_bad_input("golomb", &["17"], "17");
+    assert_bad_input("queens_domination", &["21"], "21");
+    assert_bad_input("queens_domination", &["x"], "x");
+    let bad = temp_file("8\n3 4 5\n");
+    assert_bad_input("knapsack", &[bad.path().to_str().unwrap()], "line 2");
+    let bad = temp_file("8\n3 -4\n");
+    assert_bad_input("knapsack", &[bad.path().to_str().unwrap()], "-4");
+    assert_bad_input("knapsack", &["no/such/file"], "cannot read");
+    for name in ["golomb", "queens_domination", "knapsack"] {
+        assert_help(
+            name,
+            &["--node-limit", "--quiet", "--stats", "--cross-check"],
+        );
+    }
+}

@@ -1,0 +1,345 @@
+//! Branch and bound against brute force: random small models (linear
+//! constraints and a linear cost with negative values and coefficients,
+//! repeated variables) minimised and maximised in both variable orders,
+//! with and without forward checking and look-ahead, in cross-check mode;
+//! the anytime stream, limits, cancellation, and the model left as new.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use backtracker::constraints::{LinearSum, Objective, Relation};
+use backtracker::{DynChecker, Goal, ModelBuilder, Sense, StopReason, VariableOrder};
+use proptest::prelude::*;
+
+use crate::support::{builder_over, every_assignment, relation, small_domain};
+
+/// A linear constraint: its terms, relation and constant.
+type Sum = (Vec<(i64, usize)>, Relation, i64);
+
+/// A random model: per variable its domain, its constraints, and the cost.
+#[derive(Clone, Debug)]
+struct Random {
+    domains: Vec<Vec<i32>>,
+    sums: Vec<Sum>,
+    cost: Vec<(i64, usize)>,
+}
+
+type Boxed = backtracker::Model<i32, Vec<DynChecker<i32>>>;
+
+fn value(terms: &[(i64, usize)], values: &[i32]) -> i64 {
+    terms.iter().map(|&(c, v)| c * i64::from(values[v])).sum()
+}
+
+impl Random {
+    fn build(&self, order: VariableOrder) -> (Boxed, Goal) {
+        let mut b: ModelBuilder<i32> = builder_over(&self.domains);
+        b.order(order);
+        let mut checkers: Vec<DynChecker<i32>> = self
+            .sums
+            .iter()
+            .enumerate()
+            .map(|(k, (terms, relation, constant))| {
+                Box::new(LinearSum::new(
+                    format!("c{k}"),
+                    terms.iter().copied(),
+                    *relation,
+                    *constant,
+                )) as DynChecker<i32>
+            })
+            .collect();
+        let objective = Objective::new("cost", self.cost.iter().copied());
+        let goal = objective.goal();
+        checkers.push(Box::new(objective));
+        (b.build(checkers).expect("a valid model"), goal)
+    }
+
+    /// Every solution, in declared order (lexicographic by domain index).
+    fn solutions(&self) -> Vec<Vec<i32>> {
+        every_assignment(&self.domains)
+            .into_iter()
+            .filter(|values| {
+                self.sums.iter().all(|(terms, relation, constant)| {
+                    relation.holds(value(terms, values), *constant)
+                })
+            })
+            .collect()
+    }
+
+    /// The first solution in declared order with the best cost, if any.
+    fn optimum(&self, sense: Sense) -> Option<(Vec<i32>, i64)> {
+        let mut best: Option<(Vec<i32>, i64)> = None;
+        for s in self.solutions() {
+            let c = value(&self.cost, &s);
+            if best.as_ref().is_none_or(|(_, b)| sense.better(c, *b)) {
+                best = Some((s, c));
+            }
+        }
+        best
+    }
+}
+
+/// 2 to 5 variables with domains of 1 to 4 distinct values from -3..=3
+/// (shuffled), 0 to 2 constraints of 1 to 5 terms, and a cost of 1 to 5
+/// terms with coefficients from -3..=3 (repeats allowed).
+fn random() -> impl Strategy<Value = Random> {
+    (2usize..=5).prop_flat_map(|n| {
+        let domain = small_domain();
+        let terms = proptest::collection::vec((-3i64..=3, 0..n), 1..=5);
+        let sum = (terms.clone(), relation(), -6i64..=6);
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec(sum, 0..=2),
+            terms,
+        )
+            .prop_map(|(domains, sums, cost)| Random {
+                domains,
+                sums,
+                cost,
+            })
+    })
+}
+
+/// How a search propagates.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Plain,
+    ForwardChecking,
+    Lookahead,
+    CrossCheck,
+}
+
+const MODES: [Mode; 4] = [
+    Mode::Plain,
+    Mode::ForwardChecking,
+    Mode::Lookahead,
+    Mode::CrossCheck,
+];
+
+fn optimise(
+    model: &mut Boxed,
+    goal: &Goal,
+    mode: Mode,
+    sense: Sense,
+) -> backtracker::Outcome<backtracker::Optimum<i32>> {
+    let s = model.search();
+    let s = match mode {
+        Mode::Plain => s,
+        Mode::ForwardChecking => s.forward_checking(),
+        Mode::Lookahead => s.lookahead(2),
+        Mode::CrossCheck => s.cross_check(true),
+    };
+    match sense {
+        Sense::Minimize => s.minimize(goal),
+        Sense::Maximize => s.maximize(goal),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The optimum is the brute force's, proven; in declared order it is
+    /// the first optimal solution in search order. Afterwards the model
+    /// counts every solution again.
+    #[test]
+    fn branch_and_bound_finds_the_brute_force_optimum(r in random()) {
+        let total = r.solutions().len() as u128;
+        for sense in [Sense::Minimize, Sense::Maximize] {
+            let expected = r.optimum(sense);
+            for order in [VariableOrder::Declared, VariableOrder::SmallestDomainFirst] {
+                let (mut model, goal) = r.build(order);
+                for mode in MODES {
+                    let how = format!("{sense:?} {order:?} {mode:?}");
+                    let outcome = optimise(&mut model, &goal, mode, sense);
+                    prop_assert_eq!(&outcome.stop, &StopReason::Completed, "{}", how);
+                    prop_assert!(outcome.value.proven, "{}", how);
+                    let found = outcome.value.best.map(|b| (b.values, b.cost));
+                    match (&found, &expected) {
+                        (Some((values, cost)), Some((first, best))) => {
+                            prop_assert_eq!(cost, best, "{}", how);
+                            prop_assert_eq!(value(&r.cost, values), *cost, "{}", how);
+                            prop_assert!(r.solutions().contains(values), "{}", how);
+                            if matches!(order, VariableOrder::Declared) {
+                                prop_assert_eq!(values, first, "{}", how);
+                            }
+                        }
+                        (None, None) => {}
+                        _ => prop_assert!(false, "{}: found {:?}, expected {:?}", how, found, expected),
+                    }
+                    prop_assert_eq!(goal.limit(), None, "{}", how);
+                    prop_assert_eq!(model.search().count().value, total, "{}", how);
+                }
+            }
+        }
+    }
+
+    /// Each improvement is strictly better than the one before and is a
+    /// solution of the cost it names; the last is the optimum.
+    #[test]
+    fn improvements_improve_strictly(r in random()) {
+        let (mut model, goal) = r.build(VariableOrder::Declared);
+        let costs: Vec<i64> = model
+            .search()
+            .improvements(&goal, Sense::Minimize)
+            .map(|b| {
+                assert_eq!(value(&r.cost, &b.values), b.cost);
+                b.cost
+            })
+            .collect();
+        prop_assert!(costs.windows(2).all(|w| w[1] < w[0]));
+        prop_assert_eq!(costs.last().copied(), r.optimum(Sense::Minimize).map(|(_, c)| c));
+    }
+}
+
+/// Twelve variables over 0..3; maximise their sum (24): 3^12 leaves, so a
+/// small node limit stops long before the proof.
+fn twelve() -> (backtracker::Model<i64, (Objective,)>, Goal) {
+    let mut b = ModelBuilder::new();
+    let xs: Vec<usize> = (0..12)
+        .map(|i| b.variable(format!("x{i}"), 0..3i64))
+        .collect();
+    let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
+    let goal = cost.goal();
+    (b.build((cost,)).unwrap(), goal)
+}
+
+#[test]
+fn a_node_limit_returns_the_best_so_far_unproven() {
+    let (mut model, goal) = twelve();
+    let outcome = model.search().node_limit(3).minimize(&goal);
+    assert_eq!(outcome.stop, StopReason::NodeLimit);
+    assert!(!outcome.value.proven);
+    assert!(outcome.value.best.is_none());
+    let outcome = model.search().node_limit(20).maximize(&goal);
+    assert_eq!(outcome.stop, StopReason::NodeLimit);
+    assert!(!outcome.value.proven);
+    let best = outcome.value.best.expect("a solution within 20 nodes");
+    assert_eq!(best.values.iter().sum::<i64>(), best.cost);
+    // Without a limit: proven, all twos.
+    let outcome = model.search().maximize(&goal);
+    assert!(outcome.value.proven);
+    assert_eq!(outcome.value.best.unwrap().values, vec![2; 12]);
+}
+
+#[test]
+fn a_cancellation_returns_unproven() {
+    let (mut model, goal) = twelve();
+    let flag = Arc::new(AtomicBool::new(true));
+    let outcome = model.search().cancel_flag(flag).maximize(&goal);
+    assert_eq!(outcome.stop, StopReason::Cancelled);
+    assert!(!outcome.value.proven);
+}
+
+#[test]
+fn dropping_the_stream_half_way_leaves_the_model_as_new() {
+    let (mut model, goal) = twelve();
+    let first = model.search().improvements(&goal, Sense::Maximize).next();
+    assert!(first.is_some());
+    assert_eq!(goal.limit(), None);
+    assert_eq!(model.search().count().value, 3u128.pow(12));
+}
+
+#[test]
+fn the_bound_cuts_the_tree() {
+    // The proof visits far fewer nodes than the 3^12 leaves.
+    let (mut model, goal) = twelve();
+    let outcome = model.search().minimize(&goal);
+    assert_eq!(outcome.value.best.unwrap().cost, 0);
+    assert!(outcome.stats.nodes <= 12 * 3, "{}", outcome.stats.nodes);
+}
+
+/// Items of weight 3, 4 and 5 worth 4, 5 and 7 in a bag of 8 (the best:
+/// the first and the last, 11, by hand).
+fn bag() -> (backtracker::Model<i64, (LinearSum, Objective)>, Goal) {
+    let mut b = ModelBuilder::new();
+    let take: Vec<usize> = (0..3)
+        .map(|i| b.variable(format!("item{i}"), [0i64, 1]))
+        .collect();
+    let bag = LinearSum::at_most("bag", [(3, take[0]), (4, take[1]), (5, take[2])], 8);
+    let worth = Objective::new("worth", [(4, take[0]), (5, take[1]), (7, take[2])]);
+    let goal = worth.goal();
+    (b.build((bag, worth)).unwrap(), goal)
+}
+
+#[test]
+fn a_step_cut_by_the_bound_shows_in_the_trace() {
+    use backtracker::trace::Trace;
+    let (mut model, goal) = bag();
+    let mut trace = Trace::new();
+    let outcome = model.search().observer(&mut trace).maximize(&goal);
+    let best = outcome.value.best.unwrap();
+    assert_eq!((best.values, best.cost), (vec![1, 0, 1], 11));
+    let text = trace.text(&outcome.stats, &outcome.stop);
+    assert!(text.contains("pruned by bound: cost "), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// No digit is 0; with `Some(goal)`, also reports through `Goal::cut`,
+/// in its narrowing, that each digit still free costs at least 1: a
+/// lower bound the objective (which counts a free digit as 0 at least)
+/// does not know. Its `check` leaves the bound to the objective's.
+struct LeastPositive(Option<Goal>);
+
+impl LeastPositive {
+    #[expect(clippy::unused_self, reason = "read as the checker's own bound")]
+    fn bound(&self, a: &backtracker::Assignment<'_, i64>) -> i64 {
+        (0..a.len()).map(|v| a.get(v).copied().unwrap_or(1)).sum()
+    }
+}
+
+impl backtracker::Checker<i64> for LeastPositive {
+    fn name(&self) -> &'static str {
+        "positive"
+    }
+    fn check(&self, a: &backtracker::Assignment<'_, i64>) -> bool {
+        a.iter().all(|(_, &x)| x > 0)
+    }
+    fn narrows(&self) -> bool {
+        true
+    }
+    fn narrow(
+        &self,
+        _: usize,
+        d: &mut backtracker::Domains<'_, i64>,
+    ) -> Result<(), backtracker::Conflict> {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|g| g.cut(self.bound(&d.assignment())))
+        {
+            Err(backtracker::Conflict::new())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[test]
+fn a_checker_bound_cuts_subtrees() {
+    // Seven digits 0..=3, largest first, none 0, minimise their sum: 7 (all
+    // ones). The objective alone counts a free digit as 0 at least.
+    let build = |with_bound: bool| {
+        let mut b = ModelBuilder::new();
+        let xs: Vec<usize> = (0..7)
+            .map(|i| b.variable(format!("x{i}"), [3i64, 2, 1, 0]))
+            .collect();
+        let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
+        let goal = cost.goal();
+        let positive = LeastPositive(with_bound.then(|| goal.clone()));
+        let checkers: Vec<DynChecker<i64>> = vec![Box::new(cost), Box::new(positive)];
+        (b.build(checkers).unwrap(), goal)
+    };
+    let (mut plain, goal) = build(false);
+    let without = plain.search().minimize(&goal);
+    let (mut bounded, goal) = build(true);
+    let with = bounded.search().minimize(&goal);
+    let crossed = bounded.search().cross_check(true).minimize(&goal);
+    for outcome in [&without, &with, &crossed] {
+        assert_eq!(outcome.stop, StopReason::Completed);
+        assert_eq!(outcome.value.best.as_ref().unwrap().values, vec![1; 7]);
+    }
+    assert!(with.stats.nodes < without.stats.nodes);
+    let mut trace = backtracker::trace::Trace::new();
+    let outcome = bounded.search().observer(&mut trace).minimize(&goal);
+    let text = trace.text(&outcome.stats, &outcome.stop);
+    assert!(text.contains("pruned by bound: cost "), "{text}");
+}
