@@ -76,6 +76,26 @@ fn nqueens_counts_its_fundamental_solutions_up_to_16() {
     }
 }
 
+/// Checks `count_classes` on `model`, plain and in cross-check mode (which
+/// prunes nothing and checks every generator on every solution): it
+/// completes with these solutions, classes and group order.
+fn classes_both_ways<C: backtracker::Checkers<usize>>(
+    model: &mut backtracker::Model<usize, C>,
+    expected: (u128, u128, usize),
+    what: &str,
+) {
+    for cross_check in [false, true] {
+        let outcome = model.search().cross_check(cross_check).count_classes();
+        assert_eq!(outcome.stop, StopReason::Completed, "{what}");
+        let c = outcome.value;
+        assert_eq!(
+            (c.solutions, c.classes, c.group),
+            expected,
+            "{what}, cross-check {cross_check}"
+        );
+    }
+}
+
 /// A map of whole assignments.
 type Map<'a> = dyn Fn(&[usize]) -> Vec<usize> + 'a;
 
@@ -542,16 +562,11 @@ fn exact_cover_symmetries_count_as_brute_force_orbits() {
         classes.insert(orbit.into_iter().min().unwrap());
     }
     let mut problem = b.build().unwrap();
-    for cross_check in [false, true] {
-        let outcome = problem.search().cross_check(cross_check).count_classes();
-        assert_eq!(outcome.stop, StopReason::Completed);
-        let c = outcome.value;
-        assert_eq!(
-            (c.solutions, c.classes, c.group),
-            (covers.len() as u128, classes.len() as u128, 4),
-            "cross-check {cross_check}"
-        );
-    }
+    classes_both_ways(
+        problem.model_mut(),
+        (covers.len() as u128, classes.len() as u128, 4),
+        "covers of 2 x 3",
+    );
 }
 
 #[test]
@@ -672,18 +687,11 @@ fn interchangeable_variables_count_as_brute_force_orbits() {
         b.build((rule,))
     };
     let mut model = build(&[0, 1, 2, 3]).unwrap();
-    for cross_check in [false, true] {
-        let c = model
-            .search()
-            .cross_check(cross_check)
-            .count_classes()
-            .value;
-        assert_eq!(
-            (c.solutions, c.classes, c.group),
-            (solutions.len() as u128, expected, 24),
-            "cross-check {cross_check}"
-        );
-    }
+    classes_both_ways(
+        &mut model,
+        (solutions.len() as u128, expected, 24),
+        "four interchangeable variables",
+    );
     // Seven variables make 5040 permutations, more than MAX_GROUP.
     let mut b = ModelBuilder::new();
     for v in 0..7 {
@@ -712,21 +720,11 @@ fn the_mirror_is_one_generator_of_the_group() {
         let expected = orbits(&solutions, &[&mirror]) as u128;
         let mut model = nqueens_with(n, &[Rule::Columns]).unwrap();
         assert!(model.has_mirror_symmetry());
-        for cross_check in [false, true] {
-            let c = model
-                .search()
-                .cross_check(cross_check)
-                .count_classes()
-                .value;
-            assert_eq!(
-                (c.solutions, c.classes, c.group),
-                (
-                    solutions.len() as u128,
-                    expected,
-                    if n == 1 { 1 } else { 2 }
-                ),
-                "n = {n}, cross-check {cross_check}"
-            );
-        }
+        let group = if n == 1 { 1 } else { 2 };
+        classes_both_ways(
+            &mut model,
+            (solutions.len() as u128, expected, group),
+            &format!("{n} rooks"),
+        );
     }
 }
