@@ -451,16 +451,16 @@ impl<V> ModelBuilder<V> {
 
     /// The declared group, with the mirror as one generator unless the
     /// values are declared interchangeable (their permutations hold it),
-    /// checked on the candidates `initial` (`words` a variable).
+    /// checked on the domains of these sizes and their candidates
+    /// (`kept(var, index)`).
     fn group(
         &self,
-        initial: &[u64],
-        words: usize,
+        sizes: &[usize],
+        kept: impl Fn(usize, usize) -> bool,
     ) -> Result<Option<crate::symmetry::Group>, ModelError> {
         let mut symmetries = self.symmetries.clone();
-        let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
         if self.mirror && self.interchangeable.is_none() {
-            let sizes = sizes.clone();
+            let sizes = sizes.to_vec();
             symmetries.push(crate::Symmetry::literals(MIRROR, move |var, i| {
                 (var, sizes[var].wrapping_sub(1).wrapping_sub(i))
             }));
@@ -468,8 +468,7 @@ impl<V> ModelBuilder<V> {
         if symmetries.is_empty() {
             return Ok(None);
         }
-        let kept = |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
-        crate::symmetry::Group::new(&symmetries, &sizes, kept).map(Some)
+        crate::symmetry::Group::new(&symmetries, sizes, kept).map(Some)
     }
 
     /// Builds the model with the given checkers: a tuple of checkers (the
@@ -526,7 +525,11 @@ impl<V> ModelBuilder<V> {
                 name: self.names[var].clone(),
             });
         }
-        let group = self.group(&initial, words)?;
+        // Each domain's size, and whether a domain index is a candidate
+        // after pins and restrictions, for the declared symmetries.
+        let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
+        let kept = |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
+        let group = self.group(&sizes, kept)?;
         let interchangeable = match &self.interchangeable {
             None => None,
             Some(_) if !self.symmetries.is_empty() => {
@@ -538,18 +541,13 @@ impl<V> ModelBuilder<V> {
                     ),
                 });
             }
-            Some((variables, values)) => {
-                let sizes: Vec<usize> = self.domains.iter().map(Vec::len).collect();
-                let kept =
-                    |var: usize, i: usize| initial[var * words + i / 64] >> (i % 64) & 1 == 1;
-                Some(crate::interchangeable::Interchangeable::new(
-                    (variables, values),
-                    &self.names,
-                    &sizes,
-                    words,
-                    kept,
-                )?)
-            }
+            Some((variables, values)) => Some(crate::interchangeable::Interchangeable::new(
+                (variables, values),
+                &self.names,
+                &sizes,
+                words,
+                kept,
+            )?),
         };
         let table = Table {
             names: self.names,
