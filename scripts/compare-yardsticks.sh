@@ -239,7 +239,7 @@ for ((n = FROM; n <= TO; n++)); do
     if [[ "$(wc -l <<<"$counts")" -ne 1 ]]; then
         die "N=$n: the programs disagree on the count: $(tr '\n' ' ' <<<"$counts")"
     fi
-    rows+=("| $n | \`nqueens $n --threads 1\` | \`nq_mirror $n\` | CPU | $(secs "$(median "$TMP/A" 2)") | $(secs "$(median "$TMP/B" 2)") | $(paired_ratio "$TMP/A" "$TMP/B" 2 | xargs printf '%.2fx') | 1.25x | 1 | $(mib "$(maxcol "$TMP/A" 3)") | $counts |")
+    rows+=("| $n | \`nqueens $n --threads 1\` | \`nq_mirror $n\` | CPU | $(secs "$(median "$TMP/A" 2)") | $(secs "$(median "$TMP/B" 2)") | $(paired_ratio "$TMP/A" "$TMP/B" 2 | xargs printf '%.2fx') | 0.4x | 1 | $(mib "$(maxcol "$TMP/A" 3)") | $counts |")
     rows+=("| $n | \`nqueens $n --threads 1 --no-symmetry\` | \`nq_bitboard $n\` | CPU | $(secs "$(median "$TMP/C" 2)") | $(secs "$(median "$TMP/D" 2)") | $(paired_ratio "$TMP/C" "$TMP/D" 2 | xargs printf '%.2fx') | 1.25x | 1 | $(mib "$(maxcol "$TMP/C" 3)") | $counts |")
     if ((n <= PLAIN_TO)); then
         target="-"

@@ -375,6 +375,22 @@ impl Group {
             .count()
     }
 
+    /// The number of literal `(var, index)`.
+    pub(crate) fn literal_id(&self, var: usize, index: usize) -> u32 {
+        crate::index::small(self.offsets[var] + index)
+    }
+
+    /// The variable and index of literal number `id`.
+    pub(crate) fn literal(&self, id: u32) -> (usize, usize) {
+        let (var, index) = self.literals[id as usize];
+        (var as usize, index as usize)
+    }
+
+    /// The number of literals.
+    pub(crate) fn literal_count(&self) -> usize {
+        self.literals.len()
+    }
+
     /// The number of symmetries, the identity included.
     pub(crate) fn order(&self) -> usize {
         self.elements.len() + 1

@@ -441,7 +441,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 return show(cli, &mut model, &cancel, out);
             }
             let threads = resolve_threads(cli.threads.unwrap_or(0));
-            if cli.checkpoint.is_some() || work::wants_progress(n) {
+            if cli.checkpoint.is_some() {
                 let plan = work::Plan {
                     n,
                     depth: cli.depth.unwrap_or(work::DEFAULT_DEPTH),
@@ -461,11 +461,19 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 .symmetry(symmetry)
                 .tally_rejections(cli.stats)
                 .cancel_flag(Arc::clone(&cancel));
-            let outcome = if threads == 1 {
-                search.count()
-            } else {
-                search.count_parallel(threads)
-            };
+            // By orbits under the board's 8 symmetries, with the parts of
+            // the tree done on a bar for the long counts.
+            let bar = work::wants_progress(n)
+                .then(progress::Parts::start)
+                .flatten();
+            let outcome = search.count_orbits_parallel(threads, |_, of, _| {
+                if let Some(bar) = &bar {
+                    bar.done(of);
+                }
+            });
+            if let Some(bar) = &bar {
+                bar.finish();
+            }
             finish_count(&outcome, cli.stats, Some(threads), &cancel, out)
         }
         Rules::Subset(list) => {

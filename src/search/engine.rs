@@ -38,6 +38,10 @@ pub(crate) struct Config<V> {
     /// solutions a symmetry of the declared group maps to smaller ones,
     /// and leave out the interchangeable values the rule excludes.
     pub(crate) canonical: bool,
+    /// Candidates at the root narrower than the model's: per variable, the
+    /// set it may take, in the table's words (a constellation of
+    /// [`orbits`](super::orbits)).
+    pub(crate) restrict: Option<Arc<[u64]>>,
 }
 
 impl<V> Clone for Config<V> {
@@ -52,6 +56,7 @@ impl<V> Clone for Config<V> {
             lookahead: self.lookahead,
             removal_events: self.removal_events,
             canonical: self.canonical,
+            restrict: self.restrict.clone(),
         }
     }
 }
@@ -68,6 +73,7 @@ impl<V> Default for Config<V> {
             lookahead: 0,
             removal_events: false,
             canonical: false,
+            restrict: None,
         }
     }
 }
@@ -105,6 +111,9 @@ pub(crate) struct Engine<'m, V, C: Set<V>> {
     checkers: &'m mut Option<C>,
     pub(crate) st: State<'m, V>,
     pub(super) store: Store,
+    /// Per variable, its candidates at the root: the model's, or those of
+    /// [`Config::restrict`].
+    initial: Vec<u64>,
     /// The fixed-array frames' value table (up to 64 variables).
     values: Option<Box<Values<'m, V>>>,
     progress: Progress,
@@ -139,7 +148,23 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             config.cancel.clone(),
             config.shared.clone(),
         );
-        let mut st = State::new(table, options, watch, home(checkers).len(), budget);
+        let initial = match &config.restrict {
+            Some(masks) => table
+                .initial
+                .iter()
+                .zip(masks.iter())
+                .map(|(a, b)| a & b)
+                .collect(),
+            _ => table.initial.clone(),
+        };
+        let mut st = State::new(
+            table,
+            &initial,
+            options,
+            watch,
+            home(checkers).len(),
+            budget,
+        );
         st.describe = config.describe;
         st.lookahead = config.lookahead;
         st.propagating = watch.any_narrowing() || config.lookahead > 0;
@@ -156,6 +181,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             checkers,
             st,
             store: Store::new(n, table.words),
+            initial,
             values: None,
             progress: Progress::Ready,
             stop: None,
@@ -210,12 +236,14 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         self.checkers,
                         &mut self.store,
                         values,
+                        &self.initial,
                         &mut self.st,
                     ),
                     (Some(values), true) => run_in_arrays::<V, C, COUNT, true>(
                         self.checkers,
                         &mut self.store,
                         values,
+                        &self.initial,
                         &mut self.st,
                     ),
                     (None, false) => {
@@ -273,7 +301,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             home_mut(self.checkers),
             SliceFrames {
                 store: &mut self.store,
-                initial: &table.initial,
+                initial: &self.initial,
                 domains: &table.domains,
             },
             &mut self.st,

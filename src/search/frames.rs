@@ -71,7 +71,7 @@ pub(crate) trait Frames<'t, V> {
 /// Frames in the engine's buffers, for any model.
 pub(crate) struct SliceFrames<'a, 't, V> {
     pub(crate) store: &'a mut Store,
-    pub(crate) initial: &'t [u64],
+    pub(crate) initial: &'a [u64],
     pub(crate) domains: &'t [Vec<V>],
 }
 

@@ -18,6 +18,7 @@ mod estimate;
 mod frames;
 mod node;
 mod optimize;
+mod orbits;
 mod parallel;
 mod propagate;
 mod report;

@@ -154,10 +154,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
                 )
                 .collect::<Vec<_>>()
         };
-        let outcomes = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(run),
-            Err(_) => run(),
-        };
+        let outcomes = on_threads(threads, run);
         let names = config.tally.then(|| model.checker_names());
         let cancelled = config
             .cancel
@@ -169,9 +166,18 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
     }
 }
 
+/// Runs `run` in a pool of `threads` threads (on the caller's pool if
+/// one cannot be built).
+pub(super) fn on_threads<T: Send>(threads: usize, run: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    }
+}
+
 /// The units' outcomes summed (`None`: a unit skipped after a stop), with
 /// the rejections per checker when `names` are given.
-fn sum(
+pub(super) fn sum(
     outcomes: Vec<Option<Outcome<u128>>>,
     names: Option<Vec<&str>>,
     shared: &Shared,

@@ -173,10 +173,11 @@ pub(crate) fn run_in_arrays<'t, V, C: Set<V>, const COUNT: bool, const LOOK: boo
     slot: &mut Option<C>,
     store: &mut Store,
     values: &Values<'t, V>,
+    initial: &[u64],
     st: &mut State<'t, V>,
 ) -> Exit {
     let n = st.n;
-    let mut frames = ArrayFrames::load(store, values, &st.table.initial, n);
+    let mut frames = ArrayFrames::load(store, values, initial, n);
     let checkers = slot.take();
     let mut local = OnStack { slot, checkers };
     let exit = body::<V, C, NoObserver, _, true, COUNT, true, LOOK>(

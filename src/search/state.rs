@@ -132,6 +132,7 @@ pub(crate) struct Wipeout {
 impl<'t, V> State<'t, V> {
     pub(crate) fn new(
         table: &'t Table<V>,
+        initial: &[u64],
         options: &'t Options<V>,
         watch: &'t Watch,
         checkers: usize,
@@ -148,7 +149,7 @@ impl<'t, V> State<'t, V> {
             depth: 0,
             declared: options.order == crate::model::VariableOrder::Declared,
             slots: vec![UNASSIGNED; n],
-            kept: Kept::new(&table.initial, n, table.words, &watch.wake_on_change),
+            kept: Kept::new(initial, n, table.words, &watch.wake_on_change),
             lookahead: 0,
             propagating: false,
             implied: Vec::new(),

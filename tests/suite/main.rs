@@ -46,6 +46,7 @@ mod narrowing;
 mod optimize;
 mod options;
 mod oracle;
+mod orbits;
 mod parallel_units;
 mod poisoned;
 mod puzzles_grids;

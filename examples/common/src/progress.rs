@@ -86,3 +86,40 @@ impl Bar {
         self.bar.finish_and_clear();
     }
 }
+
+/// The bar of a count by orbits (`Search::count_orbits_parallel`): the
+/// parts of the tree done, out of all. The parts differ in size, so it
+/// shows no time left.
+pub struct Parts {
+    bar: ProgressBar,
+}
+
+impl Parts {
+    /// A bar on standard error; `None` when standard error is not a
+    /// terminal.
+    #[must_use]
+    pub fn start() -> Option<Parts> {
+        if !io::stderr().is_terminal() {
+            return None;
+        }
+        let style =
+            ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {pos}/{len} parts")
+                .ok()?
+                .progress_chars("=> ");
+        let bar =
+            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
+        bar.enable_steady_tick(Duration::from_millis(250));
+        Some(Parts { bar })
+    }
+
+    /// Part `_i` of `of` is done.
+    pub fn done(&self, of: usize) {
+        self.bar.set_length(of as u64);
+        self.bar.inc(1);
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
