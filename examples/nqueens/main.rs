@@ -131,8 +131,10 @@ struct Cli {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(0..=64))]
     lookahead: Option<u64>,
 
-    /// Count the whole tree instead of half of it and doubling (reflecting
-    /// a solution left to right gives another).
+    /// Count the whole tree. By default a count goes by orbits under the
+    /// board's 8 symmetries (each part of the tree searched once, weighted
+    /// by its orbit); --checkpoint, --split, --plain and --constraints
+    /// count half of the tree and double it (the mirror).
     #[arg(long, conflicts_with_all = ["unit", "merge"])]
     no_symmetry: bool,
 
