@@ -28,7 +28,7 @@
 )]
 
 use common::cli;
-use common::optimum::{self, OptimumOptions, Task};
+use common::optimum::{self, Answer, OptimumOptions, Task};
 use common::output;
 
 use std::process::ExitCode;
@@ -222,7 +222,16 @@ fn run(cli: &Cli) -> Result<String, Failure> {
         cost: "length",
         answer: "ruler",
     };
-    let (best, proof) = optimum::optimise(model.search(), &goal, task, &cli.optimum)?;
+    let (best, proof) = match optimum::optimise(
+        &mut model,
+        &format!("golomb-{n}"),
+        &goal,
+        task,
+        &cli.optimum,
+    )? {
+        Answer::Best(best, proof) => (best, proof),
+        Answer::Lines(lines) => return Ok(lines),
+    };
     let marks: Vec<String> = best.values.iter().map(i64::to_string).collect();
     Ok(format!(
         "length {} ({})\n{}\n",

@@ -29,7 +29,7 @@
 //! ones after it worth more.
 
 use common::cli;
-use common::optimum::{self, OptimumOptions, Task};
+use common::optimum::{self, Answer, OptimumOptions, Task};
 use common::output;
 
 use std::process::ExitCode;
@@ -136,7 +136,10 @@ fn read(file: &str) -> Result<String, Failure> {
 }
 
 fn run(cli: &Cli) -> Result<String, Failure> {
-    let instance = parse(&read(&cli.file)?).map_err(Failure::input)?;
+    let text = read(&cli.file)?;
+    let instance = parse(&text).map_err(Failure::input)?;
+    // Unit lines name the instance by its text.
+    let name = format!("knapsack-{}", common::long_count::fingerprint(&text));
     let items = &instance.items;
     if items.is_empty() {
         // Nothing to pack: the empty packing, worth 0.
@@ -175,7 +178,10 @@ fn run(cli: &Cli) -> Result<String, Failure> {
         cost: "value",
         answer: "packing",
     };
-    let (best, proof) = optimum::optimise(model.search(), &goal, task, &cli.optimum)?;
+    let (best, proof) = match optimum::optimise(&mut model, &name, &goal, task, &cli.optimum)? {
+        Answer::Best(best, proof) => (best, proof),
+        Answer::Lines(lines) => return Ok(lines),
+    };
     let mut chosen: Vec<usize> = order
         .iter()
         .zip(&best.values)

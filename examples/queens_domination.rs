@@ -21,7 +21,7 @@
 //! queens stand, and `dominated` then finds the square left uncovered.
 
 use common::cli;
-use common::optimum::{self, OptimumOptions, Task};
+use common::optimum::{self, Answer, OptimumOptions, Task};
 use common::output;
 
 use std::process::ExitCode;
@@ -201,7 +201,16 @@ fn run(cli: &Cli) -> Result<String, Failure> {
         cost: "queens",
         answer: "board",
     };
-    let (best, proof) = optimum::optimise(model.search(), &goal, task, &cli.optimum)?;
+    let (best, proof) = match optimum::optimise(
+        &mut model,
+        &format!("queens_domination-{n}"),
+        &goal,
+        task,
+        &cli.optimum,
+    )? {
+        Answer::Best(best, proof) => (best, proof),
+        Answer::Lines(lines) => return Ok(lines),
+    };
     let mut text = format!("queens {} ({})\n", best.cost, proof);
     for row in best.values.chunks(n) {
         let cells: Vec<&str> = row

@@ -42,6 +42,8 @@ pub(crate) struct Config<V> {
     /// set it may take, in the table's words (a constellation of
     /// [`orbits`](super::orbits)).
     pub(crate) restrict: Option<Arc<[u64]>>,
+    /// Branch and bound wants only costs strictly better than this.
+    pub(crate) bound: Option<i64>,
 }
 
 impl<V> Clone for Config<V> {
@@ -57,6 +59,7 @@ impl<V> Clone for Config<V> {
             removal_events: self.removal_events,
             canonical: self.canonical,
             restrict: self.restrict.clone(),
+            bound: self.bound,
         }
     }
 }
@@ -74,6 +77,7 @@ impl<V> Default for Config<V> {
             removal_events: false,
             canonical: false,
             restrict: None,
+            bound: None,
         }
     }
 }

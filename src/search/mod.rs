@@ -18,6 +18,7 @@ mod estimate;
 mod frames;
 mod node;
 mod optimize;
+mod optimize_units;
 mod orbits;
 mod parallel;
 mod propagate;
@@ -243,6 +244,34 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// ```
     pub fn forward_checking(mut self) -> Self {
         self.config.lookahead = ALL;
+        self
+    }
+
+    /// Branch and bound from a known cost: [`minimize`](Self::minimize),
+    /// [`maximize`](Self::maximize) and their unit and parallel forms look
+    /// only for solutions strictly better than `cost` (a cost reached
+    /// before, by another run or on another machine), and cut everything
+    /// else from the first node. When none is better, the result has no
+    /// best and, proven, says that `cost` was optimal. Counting and
+    /// enumeration ignore it.
+    ///
+    /// ```
+    /// use backtracker::{constraints::Objective, ModelBuilder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let xs: Vec<usize> = (0..3).map(|i| b.variable(format!("x{i}"), 0..4i64)).collect();
+    /// let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
+    /// let goal = cost.goal();
+    /// let mut model = b.build((cost,))?;
+    /// // 9 is the greatest sum, so nothing beats it: proven, no best.
+    /// let none = model.search().bound(9).maximize(&goal).value;
+    /// assert!(none.proven && none.best.is_none());
+    /// let better = model.search().bound(7).maximize(&goal).value;
+    /// assert_eq!(better.best.map(|b| b.cost), Some(9));
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn bound(mut self, cost: i64) -> Self {
+        self.config.bound = Some(cost);
         self
     }
 

@@ -148,18 +148,8 @@ where
             observer,
             config,
         } = self;
-        goal.start(sense, None);
-        Improvements {
-            engine: Engine::new(model, &config),
-            observer: Bounded {
-                inner: observer,
-                goal: goal.clone(),
-            },
-            goal: goal.clone(),
-            sense,
-            best: None,
-            found: 0,
-        }
+        goal.start(sense, config.bound);
+        Improvements::new(Engine::new(model, &config), observer, goal, sense, true)
     }
 }
 
@@ -174,6 +164,42 @@ pub struct Improvements<'m, V, C: Checkers<V>, O> {
     sense: Sense,
     best: Option<Best<V>>,
     found: u64,
+    /// Whether this search started the goal's bound, and so turns it off
+    /// when it ends (a unit of a parallel search shares a bound it did not
+    /// start).
+    owner: bool,
+}
+
+impl<'m, V, C: Checkers<V>, O> Improvements<'m, V, C, O> {
+    /// The improvements of `engine`'s search towards `sense` of `goal`,
+    /// whose bound is already started.
+    pub(super) fn new(
+        engine: Engine<'m, V, C>,
+        observer: O,
+        goal: &Goal,
+        sense: Sense,
+        owner: bool,
+    ) -> Self {
+        Improvements {
+            engine,
+            observer: Bounded {
+                inner: observer,
+                goal: goal.clone(),
+            },
+            goal: goal.clone(),
+            sense,
+            best: None,
+            found: 0,
+            owner,
+        }
+    }
+
+    /// Turns the goal's bound off, if this search started it.
+    fn release(&self) {
+        if self.owner {
+            self.goal.stop();
+        }
+    }
 }
 
 impl<V, C, O> Iterator for Improvements<'_, V, C, O>
@@ -187,7 +213,7 @@ where
     fn next(&mut self) -> Option<Best<V>> {
         loop {
             if !self.engine.next_solution(&mut self.observer) {
-                self.goal.stop();
+                self.release();
                 return None;
             }
             let goal = &self.goal;
@@ -236,7 +262,7 @@ impl<V: Clone, C: Checkers<V>, O> Improvements<'_, V, C, O> {
     /// ```
     pub fn finish(mut self) -> Outcome<Optimum<V>> {
         self.engine.finish(StopReason::Stopped);
-        self.goal.stop();
+        self.release();
         let outcome = self.engine.outcome(());
         Outcome {
             value: Optimum {
@@ -264,7 +290,7 @@ impl<V: Clone, C: Checkers<V>, O> Improvements<'_, V, C, O> {
 
 impl<V, C: Checkers<V>, O> Drop for Improvements<'_, V, C, O> {
     fn drop(&mut self) {
-        self.goal.stop();
+        self.release();
     }
 }
 

@@ -491,6 +491,13 @@ fn is_header(line: &str) -> bool {
 /// assert!(read_results("\n".as_bytes()).unwrap().is_empty());
 /// ```
 pub fn read_results(reader: impl Read) -> Result<Vec<ResultLine>, UnitError> {
+    read_lines(reader)
+}
+
+/// Reads lines of type `T` as [`read_results`] reads result lines.
+pub(crate) fn read_lines<T: std::str::FromStr<Err = UnitError>>(
+    reader: impl Read,
+) -> Result<Vec<T>, UnitError> {
     let mut reader = BufReader::new(reader);
     let mut results = Vec::new();
     let mut buf = Vec::new();

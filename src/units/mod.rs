@@ -19,10 +19,12 @@ use std::fmt;
 use std::str::FromStr;
 
 mod auto;
+mod best;
 mod checkpoint;
 mod runner;
 
 pub use auto::{AutoSplit, UNITS_PER_WORKER, auto_split};
+pub use best::{BestLine, MergedBest, merge_best, read_best};
 pub use checkpoint::{
     CHECKPOINT_FORMAT, Checkpoint, CheckpointError, checkpoint_header, read_results,
 };
@@ -457,27 +459,38 @@ impl FromStr for ResultLine {
 /// assert!(merge(&results[..1], Some("m")).is_err()); // unit 1 is missing
 /// ```
 pub fn merge(results: &[ResultLine], model: Option<&str>) -> Result<u128, UnitError> {
-    let first = results.first().ok_or(UnitError::Empty)?;
+    let units: Vec<&UnitLine> = results.iter().map(|r| &r.unit).collect();
+    whole_run(&units, model)?;
+    results
+        .iter()
+        .try_fold(0u128, |sum, r| sum.checked_add(r.count))
+        .ok_or(UnitError::Overflow)
+}
+
+/// Checks that `units` are every unit of one run, once each (of `model`,
+/// when given).
+fn whole_run(units: &[&UnitLine], model: Option<&str>) -> Result<(), UnitError> {
+    let first = units.first().ok_or(UnitError::Empty)?;
     if let Some(name) = model
-        && let Some(r) = results.iter().find(|r| r.unit.model != name)
+        && let Some(u) = units.iter().find(|u| u.model != name)
     {
         return Err(UnitError::ForeignModel {
             expected: name.to_owned(),
-            found: shorten(&r.unit.model),
+            found: shorten(&u.model),
         });
     }
-    let run = first.unit.run();
-    if let Some(other) = results.iter().find(|r| r.unit.run() != run) {
+    let run = first.run();
+    if let Some(other) = units.iter().find(|u| u.run() != run) {
         return Err(UnitError::MixedRuns {
             first: run,
-            other: other.unit.run(),
+            other: other.run(),
         });
     }
-    let total = first.unit.total;
-    if let Some(r) = results.iter().find(|r| r.unit.index >= total) {
-        return Err(malformed(format!("unit {}/{total}", r.unit.index)));
+    let total = first.total;
+    if let Some(u) = units.iter().find(|u| u.index >= total) {
+        return Err(malformed(format!("unit {}/{total}", u.index)));
     }
-    let mut indices: Vec<usize> = results.iter().map(|r| r.unit.index).collect();
+    let mut indices: Vec<usize> = units.iter().map(|u| u.index).collect();
     indices.sort_unstable();
     let duplicated: Vec<usize> = indices
         .windows(2)
@@ -504,10 +517,7 @@ pub fn merge(results: &[ResultLine], model: Option<&str>) -> Result<u128, UnitEr
             units: listing(total - indices.len(), missing),
         });
     }
-    results
-        .iter()
-        .try_fold(0u128, |sum, r| sum.checked_add(r.count))
-        .ok_or(UnitError::Overflow)
+    Ok(())
 }
 
 /// Up to 20 unit numbers, then how many more.

@@ -240,7 +240,138 @@ fn the_optimisation_examples_refuse_bad_input_in_one_line() {
     for name in ["golomb", "queens_domination", "knapsack"] {
         assert_help(
             name,
-            &["--node-limit", "--quiet", "--stats", "--cross-check"],
+            &[
+                "--node-limit",
+                "--quiet",
+                "--stats",
+                "--cross-check",
+                "--threads",
+                "--bound",
+                "--split",
+                "--unit",
+                "--merge",
+            ],
         );
     }
+}
+
+#[test]
+fn golomb_on_two_threads_finds_the_rulers_of_oeis_a003022() {
+    for n in 1..=8 {
+        let (head, marks) = golomb(n, &["--quiet", "--threads", "2"]);
+        let length = A003022[n - 1];
+        assert_eq!(head, format!("length {length} (optimal)"), "n = {n}");
+        assert!(is_golomb(&marks) && marks.len() == n, "{marks:?}");
+        assert_eq!(marks.last(), Some(&length));
+    }
+    let (head, _) = golomb(6, &["--quiet", "--threads", "2", "--cross-check"]);
+    assert_eq!(head, "length 17 (optimal)");
+}
+
+#[test]
+fn queens_domination_on_two_threads_finds_oeis_a075458() {
+    for n in 1..=6 {
+        let out = run_ok(
+            "queens_domination",
+            &[&n.to_string(), "--quiet", "--threads", "2"],
+        );
+        assert!(
+            out.starts_with(&format!("queens {} (optimal)\n", A075458[n - 1])),
+            "{out}"
+        );
+        assert!(dominates(&board(&out)), "{out}");
+    }
+}
+
+#[test]
+fn golomb_from_a_bound_finds_better_or_proves_it_optimal() {
+    // From the optimum: nothing better, which proves it (exit code 1).
+    let r = run("golomb", &["7", "--quiet", "--bound", "25"]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert_eq!(
+        r.stderr.trim(),
+        "error: no ruler better than 25 (optimal: 25 is)"
+    );
+    assert!(r.stdout.is_empty(), "{r:?}");
+    // From one more: the optimum.
+    let (head, marks) = golomb(7, &["--quiet", "--bound", "26", "--threads", "2"]);
+    assert_eq!(head, "length 25 (optimal)");
+    assert!(is_golomb(&marks));
+}
+
+/// Runs every unit of `golomb n --split depth` (with `extra` options), and
+/// merges their result lines.
+fn golomb_by_units(n: usize, depth: usize, extra: &[&str]) -> crate::support::Run {
+    let n = n.to_string();
+    let units = run_ok("golomb", &[&n, "--split", &depth.to_string()]);
+    let mut results = String::new();
+    for line in units.lines() {
+        let mut args = vec![n.as_str(), "--quiet", "--unit", line];
+        args.extend(extra);
+        results.push_str(&run_ok("golomb", &args));
+    }
+    assert_eq!(results.lines().count(), units.lines().count());
+    let file = temp_file(&results);
+    run("golomb", &[&n, "--merge", file.path().to_str().unwrap()])
+}
+
+#[test]
+fn golomb_by_work_units_finds_oeis_a003022() {
+    for (n, depth) in [(4, 1), (5, 2), (6, 2)] {
+        let r = golomb_by_units(n, depth, &[]);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let mut lines = r.stdout.lines();
+        assert_eq!(
+            lines.next(),
+            Some(format!("length {} (optimal)", A003022[n - 1]).as_str())
+        );
+        let marks: Vec<i64> = lines
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|m| m.parse().unwrap())
+            .collect();
+        assert!(is_golomb(&marks));
+    }
+    // Each unit from a bound: the best of the units that beat it.
+    let r = golomb_by_units(6, 2, &["--bound", "20"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.starts_with("length 17 (optimal)\n"), "{r:?}");
+    // From the optimum: no unit beats it, which proves it.
+    let r = golomb_by_units(6, 2, &["--bound", "17"]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(
+        r.stderr
+            .contains("no ruler better than 17 (optimal: 17 is)"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn work_units_of_branch_and_bound_refuse_bad_lines() {
+    let units = run_ok("golomb", &["5", "--split", "2"]);
+    let first = units.lines().next().unwrap();
+    // A unit of another model, and a result line changed by hand.
+    assert_bad_input("golomb", &["6", "--unit", first], "golomb-5");
+    let result = run_ok("golomb", &["5", "--quiet", "--unit", first]);
+    let edited = temp_file(&result.replace("best=", "best=1"));
+    assert_bad_input(
+        "golomb",
+        &["5", "--merge", edited.path().to_str().unwrap()],
+        "checksum",
+    );
+    // Units missing from the merge.
+    let one = temp_file(&result);
+    assert_bad_input(
+        "golomb",
+        &["5", "--merge", one.path().to_str().unwrap()],
+        "missing",
+    );
+    assert_bad_input("golomb", &["5", "--split", "9"], "--split 9");
+    assert_bad_input(
+        "golomb",
+        &["5", "--split", "1", "--threads", "2"],
+        "--threads",
+    );
+    assert_bad_input("golomb", &["5", "--unit", "nonsense"], "--unit");
 }

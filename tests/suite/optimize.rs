@@ -1,8 +1,9 @@
 //! Branch and bound against brute force: random small models (linear
 //! constraints and a linear cost with negative values and coefficients,
 //! repeated variables) minimised and maximised in both variable orders,
-//! with and without forward checking and look-ahead, in cross-check mode;
-//! the anytime stream, limits, cancellation, and the model left as new.
+//! with and without forward checking and look-ahead, in cross-check mode,
+//! on threads, unit by unit and from a bound; the anytime stream, limits,
+//! cancellation, and the model left as new.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -25,6 +26,10 @@ struct Random {
 }
 
 type Boxed = backtracker::Model<i32, Vec<DynChecker<i32>>>;
+
+/// The same model with concrete checkers, which threads can clone: the
+/// constraints, padded with sums that always hold, and the objective.
+type Concrete = backtracker::Model<i32, (LinearSum, LinearSum, Objective)>;
 
 fn value(terms: &[(i64, usize)], values: &[i32]) -> i64 {
     terms.iter().map(|&(c, v)| c * i64::from(values[v])).sum()
@@ -51,6 +56,24 @@ impl Random {
         let goal = objective.goal();
         checkers.push(Box::new(objective));
         (b.build(checkers).expect("a valid model"), goal)
+    }
+
+    /// The model with concrete checkers.
+    fn build_concrete(&self, order: VariableOrder) -> (Concrete, Goal) {
+        let mut b: ModelBuilder<i32> = builder_over(&self.domains);
+        b.order(order);
+        let sum = |k: usize| match self.sums.get(k) {
+            Some((terms, relation, constant)) => {
+                LinearSum::new(format!("c{k}"), terms.iter().copied(), *relation, *constant)
+            }
+            None => LinearSum::new(format!("c{k}"), [(0, 0)], Relation::Equal, 0),
+        };
+        let objective = Objective::new("cost", self.cost.iter().copied());
+        let goal = objective.goal();
+        (
+            b.build((sum(0), sum(1), objective)).expect("a valid model"),
+            goal,
+        )
     }
 
     /// Every solution, in declared order (lexicographic by domain index).
@@ -188,6 +211,106 @@ proptest! {
         prop_assert!(costs.windows(2).all(|w| w[1] < w[0]));
         prop_assert_eq!(costs.last().copied(), r.optimum(Sense::Minimize).map(|(_, c)| c));
     }
+}
+
+/// A search of `model` in `mode` (forward checking is plain here).
+fn configured(
+    model: &mut Concrete,
+    mode: Mode,
+) -> backtracker::Search<'_, i32, (LinearSum, LinearSum, Objective)> {
+    let s = model.search();
+    match mode {
+        Mode::Lookahead => s.lookahead(2),
+        Mode::CrossCheck => s.cross_check(true),
+        Mode::Plain | Mode::ForwardChecking => s,
+    }
+}
+
+/// The cost of `best` if it is a solution of `r` with that cost.
+fn checked_cost(r: &Random, best: Option<&backtracker::Best<i32>>) -> Option<i64> {
+    let best = best?;
+    assert!(r.solutions().contains(&best.values), "{best:?}");
+    assert_eq!(value(&r.cost, &best.values), best.cost);
+    Some(best.cost)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// On two and three threads, unit by unit at depths 1 and 2, and from
+    /// a bound, the optimal cost is the brute force's, proven, with and
+    /// without look-ahead and in cross-check mode.
+    #[test]
+    fn threads_units_and_bounds_find_the_brute_force_optimum(r in random()) {
+        let total = r.solutions().len() as u128;
+        for sense in [Sense::Minimize, Sense::Maximize] {
+            let expected = r.optimum(sense).map(|(_, c)| c);
+            for order in [VariableOrder::Declared, VariableOrder::SmallestDomainFirst] {
+                let (mut model, goal) = r.build_concrete(order);
+                for mode in [Mode::Plain, Mode::Lookahead, Mode::CrossCheck] {
+                    for threads in [2, 3] {
+                        let how = format!("{sense:?} {order:?} {mode:?} {threads} threads");
+                        let outcome = configured(&mut model, mode).optimize_parallel(&goal, sense, threads, |_| {});
+                        prop_assert_eq!(&outcome.stop, &StopReason::Completed, "{}", how);
+                        prop_assert!(outcome.value.proven, "{}", how);
+                        prop_assert_eq!(checked_cost(&r, outcome.value.best.as_ref()), expected, "{}", how);
+                        prop_assert_eq!(goal.limit(), None, "{}", how);
+                    }
+                    for depth in [1, 2] {
+                        let how = format!("{sense:?} {order:?} {mode:?} units at depth {depth}");
+                        let units = model.split(depth, false);
+                        let mut best: Option<i64> = None;
+                        for unit in &units {
+                            let outcome = configured(&mut model, mode).optimize_unit(&goal, sense, unit);
+                            prop_assert!(outcome.value.proven, "{}", how);
+                            if let Some(c) = checked_cost(&r, outcome.value.best.as_ref())
+                                && best.is_none_or(|b| sense.better(c, b))
+                            {
+                                best = Some(c);
+                            }
+                        }
+                        prop_assert_eq!(best, expected, "{}", how);
+                    }
+                    if let Some(optimum) = expected {
+                        // From the optimum nothing is better; from one
+                        // worse, the optimum is found.
+                        let how = format!("{sense:?} {order:?} {mode:?} from a bound");
+                        let none = configured(&mut model, mode).bound(optimum).optimize_parallel(&goal, sense, 2, |_| {});
+                        prop_assert!(none.value.proven && none.value.best.is_none(), "{}", how);
+                        let worse = match sense {
+                            Sense::Minimize => optimum + 1,
+                            Sense::Maximize => optimum - 1,
+                        };
+                        let found = configured(&mut model, mode).bound(worse).optimize_parallel(&goal, sense, 1, |_| {});
+                        prop_assert_eq!(checked_cost(&r, found.value.best.as_ref()), expected, "{}", how);
+                    }
+                }
+                prop_assert_eq!(model.search().count().value, total);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_holds_across_threads() {
+    let mut b = ModelBuilder::new();
+    let xs: Vec<usize> = (0..12)
+        .map(|i| b.variable(format!("x{i}"), 0..3i64))
+        .collect();
+    let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
+    let goal = cost.goal();
+    let mut model = b.build((cost,)).unwrap();
+    let outcome = model.search().node_limit(50).maximize_parallel(&goal, 2);
+    assert_eq!(outcome.stop, StopReason::NodeLimit);
+    assert!(!outcome.value.proven);
+    let flag = Arc::new(AtomicBool::new(true));
+    let outcome = model.search().cancel_flag(flag).minimize_parallel(&goal, 2);
+    assert_eq!(outcome.stop, StopReason::Cancelled);
+    assert!(!outcome.value.proven);
+    assert_eq!(goal.limit(), None);
+    let whole = model.search().maximize_parallel(&goal, 2);
+    assert!(whole.value.proven);
+    assert_eq!(whole.value.best.unwrap().values, vec![2; 12]);
 }
 
 /// Twelve variables over 0..3; maximise their sum (24): 3^12 leaves, so a

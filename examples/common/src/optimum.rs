@@ -1,14 +1,22 @@
 //! What the optimisation examples share: the options of a branch and bound
-//! search, its progress on standard error (each improvement as it is
-//! found), and the line that says whether the answer is proven.
+//! search (threads, a starting bound, work units), its progress on
+//! standard error (each improvement as it is found), and the line that
+//! says whether the answer is proven.
 
+use std::fs::File;
+use std::io;
 use std::time::Instant;
 
-use backtracker::{Best, Checkers, Goal, Observer, Search, Sense, StopReason};
+use backtracker::units::{BestLine, UnitLine, merge_best, read_best};
+use backtracker::{Best, Checkers, Goal, Model, Outcome, Sense, StopReason};
 use clap::Args;
 
 use crate::cli::{self, Failure, SearchOptions};
+use crate::lines::shorten;
 use crate::output::say;
+
+/// The most units `--split` writes.
+pub const MAX_UNITS: usize = 1_000_000;
 
 /// The options of the examples that search for the best solution.
 #[derive(Args, Debug)]
@@ -21,6 +29,33 @@ pub struct OptimumOptions {
     /// Print nothing on standard error as better solutions are found
     #[arg(long)]
     pub quiet: bool,
+
+    /// Search on K threads that share the best cost so far (0: one per
+    /// core); the optimal cost is the same, and of several optimal answers
+    /// any may be printed
+    #[arg(long, value_name = "K", default_value_t = 1, conflicts_with_all = ["split", "unit", "merge"])]
+    pub threads: usize,
+
+    /// Look only for answers strictly better than COST, a cost reached
+    /// before (by an earlier run, or another machine's unit); when none is
+    /// better, COST is optimal
+    #[arg(long, value_name = "COST", allow_negative_numbers = true, conflicts_with_all = ["split", "merge"])]
+    pub bound: Option<i64>,
+
+    /// Print the work units of the tree split at DEPTH variables, one a
+    /// line, for `--unit` on other machines, and exit
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["unit", "merge"])]
+    pub split: Option<usize>,
+
+    /// Search one work unit (a line of `--split`) and print its best as a
+    /// result line, for `--merge`
+    #[arg(long, value_name = "LINE", conflicts_with = "merge")]
+    pub unit: Option<String>,
+
+    /// Merge the result lines of every unit of a split (`-`: standard
+    /// input) and print the best answer
+    #[arg(long, value_name = "FILE")]
+    pub merge: Option<String>,
 
     /// `--stats` and `--cross-check`.
     #[command(flatten)]
@@ -40,55 +75,272 @@ pub struct Task {
     pub answer: &'static str,
 }
 
-/// Runs branch and bound on `search` towards `task.sense` of `goal`, with
-/// the node limit and cross-check mode of `options`. Unless quiet, writes
-/// a line on standard error for each better solution as it is found (its
-/// cost, the nodes so far and the time). Then the statistics when asked
-/// for. Gives the best solution and `optimal`, or why it is not proven
-/// (`not proven: node limit reached`): a node limit is no failure.
+/// What [`optimise`] gives: the best answer and its proof (`optimal`, or
+/// why it is not proven), or the text to print instead (`--split` and
+/// `--unit` lines).
+#[derive(Debug)]
+pub enum Answer<V> {
+    /// The best solution, and `optimal` or `not proven: ...`.
+    Best(Best<V>, String),
+    /// Unit or result lines, each ending in a newline.
+    Lines(String),
+}
+
+/// Runs branch and bound on `model` (called `name` in unit lines: the
+/// example and its input, such as `golomb-10`) towards `task.sense` of
+/// `goal`, as `options` say: on threads, from a bound, split into units,
+/// one unit, or merging units' results. Unless quiet, writes a line on
+/// standard error for each better solution as it is found (its cost, the
+/// nodes so far and the time). Then the statistics when asked for. A node
+/// limit is no failure: the best so far is `not proven: node limit
+/// reached`.
 ///
 /// # Errors
 ///
-/// A disagreement in cross-check mode, a cancelled search, or no solution
-/// at all (`no ruler found (optimal)` when there is none, else why not).
-pub fn optimise<V, C, O>(
-    search: Search<'_, V, C, O>,
+/// A disagreement in cross-check mode, a cancelled search, a unit that did
+/// not finish, a bad unit line or result file, or no solution at all (`no
+/// ruler found (optimal)` when there is none, else why not; `no ruler
+/// better than 55 (optimal: 55 is)` from a bound).
+pub fn optimise<V, C>(
+    model: &mut Model<V, C>,
+    name: &str,
     goal: &Goal,
     task: Task,
     options: &OptimumOptions,
-) -> Result<(Best<V>, String), Failure>
+) -> Result<Answer<V>, Failure>
 where
-    V: Copy + TryInto<i64> + std::fmt::Debug,
-    C: Checkers<V>,
-    O: Observer<V>,
+    V: Copy + TryInto<i64> + PartialEq + std::fmt::Debug + Send + Sync,
+    C: Checkers<V> + Clone + Send,
 {
-    let search = search
+    if let Some(depth) = options.split {
+        return split(model, name, depth);
+    }
+    if let Some(text) = &options.unit {
+        return one_unit(model, name, goal, task, options, text);
+    }
+    if let Some(path) = &options.merge {
+        return merge(model, name, goal, task, path);
+    }
+    let mut search = model
+        .search()
         .cross_check(options.search.cross_check)
         .node_limit(options.node_limit.unwrap_or(u64::MAX));
+    if let Some(bound) = options.bound {
+        search = search.bound(bound);
+    }
     let start = Instant::now();
-    let mut improvements = search.improvements(goal, task.sense);
-    while let Some(best) = improvements.next() {
+    let progress = |best: &Best<V>, nodes: Option<u64>| {
         if !options.quiet {
+            let nodes = nodes.map_or(String::new(), |n| format!(" after {n} nodes,"));
             say!(
-                "found {} {} after {} nodes, {:.3?}",
+                "found {} {}{nodes} {:.3?}",
                 task.cost,
                 best.cost,
-                improvements.stats().nodes,
                 start.elapsed()
             );
         }
-    }
-    let mut outcome = improvements.finish();
+    };
+    let mut outcome = if options.threads == 1 {
+        let mut improvements = search.improvements(goal, task.sense);
+        while let Some(best) = improvements.next() {
+            progress(&best, Some(improvements.stats().nodes));
+        }
+        improvements.finish()
+    } else {
+        search.optimize_parallel(goal, task.sense, options.threads, |best| {
+            progress(best, None);
+        })
+    };
     cli::finished(&outcome, &options.search)?;
-    let proof = match &outcome.stop {
+    let proof = proof(&outcome);
+    match outcome.value.best.take() {
+        Some(best) => Ok(Answer::Best(best, proof)),
+        None => Err(none_found(task, options.bound, &proof)),
+    }
+}
+
+/// `optimal`, or why not.
+fn proof<T>(outcome: &Outcome<T>) -> String {
+    match &outcome.stop {
         StopReason::Completed => "optimal".to_owned(),
         stop => format!("not proven: {stop}"),
-    };
-    match outcome.value.best.take() {
-        Some(best) => Ok((best, proof)),
-        None => Err(Failure::NotFound(format!(
-            "no {} found ({proof})",
-            task.answer
-        ))),
     }
+}
+
+/// The failure when no solution was found: none at all, or none better
+/// than the bound.
+fn none_found(task: Task, bound: Option<i64>, proof: &str) -> Failure {
+    match bound {
+        Some(bound) if proof == "optimal" => Failure::NotFound(format!(
+            "no {} better than {bound} (optimal: {bound} is)",
+            task.answer
+        )),
+        Some(bound) => Failure::NotFound(format!(
+            "no {} better than {bound} found ({proof})",
+            task.answer
+        )),
+        None => Failure::NotFound(format!("no {} found ({proof})", task.answer)),
+    }
+}
+
+/// `--split DEPTH`: the unit lines.
+fn split<V, C: Checkers<V>>(
+    model: &mut Model<V, C>,
+    name: &str,
+    depth: usize,
+) -> Result<Answer<V>, Failure> {
+    if depth > model.len() {
+        return Err(Failure::input(format!(
+            "--split {depth}: the model has {} variables",
+            model.len()
+        )));
+    }
+    let units = model
+        .split_at_most(depth, false, MAX_UNITS)
+        .map_err(|e| Failure::input(format!("--split {depth}: {e}")))?;
+    let mut text = String::new();
+    for line in UnitLine::number(name, depth, false, units) {
+        text.push_str(&line.to_string());
+        text.push('\n');
+    }
+    Ok(Answer::Lines(text))
+}
+
+/// `--unit LINE`: the best of one unit, as a result line.
+fn one_unit<V, C>(
+    model: &mut Model<V, C>,
+    name: &str,
+    goal: &Goal,
+    task: Task,
+    options: &OptimumOptions,
+    text: &str,
+) -> Result<Answer<V>, Failure>
+where
+    V: Copy + TryInto<i64> + PartialEq + std::fmt::Debug,
+    C: Checkers<V>,
+{
+    let line: UnitLine = text
+        .trim()
+        .parse()
+        .map_err(|e| Failure::input(format!("--unit: {e}")))?;
+    line.check_against(name, model)
+        .map_err(|e| Failure::input(format!("--unit: {e}")))?;
+    if line.symmetry {
+        return Err(Failure::input(
+            "--unit: a unit of a split with symmetry; branch and bound splits without",
+        ));
+    }
+    let mut search = model
+        .search()
+        .cross_check(options.search.cross_check)
+        .node_limit(options.node_limit.unwrap_or(u64::MAX));
+    if let Some(bound) = options.bound {
+        search = search.bound(bound);
+    }
+    let outcome = search.optimize_unit(goal, task.sense, &line.unit);
+    cli::finished(&outcome, &options.search)?;
+    if !outcome.stop.is_complete() {
+        return Err(Failure::NotFound(format!(
+            "unit {} not finished ({}): no result line written",
+            line.index,
+            proof(&outcome)
+        )));
+    }
+    let best = match outcome.value.best {
+        Some(best) => Some((best.cost, indices(model, &best.values)?)),
+        None => None,
+    };
+    let result = BestLine {
+        unit: line,
+        sense: task.sense,
+        bound: options.bound,
+        best,
+    };
+    Ok(Answer::Lines(format!("{result}\n")))
+}
+
+/// A solution's values as domain indices.
+fn indices<V: PartialEq, C: Checkers<V>>(
+    model: &Model<V, C>,
+    values: &[V],
+) -> Result<Vec<u32>, Failure> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(var, value)| {
+            model
+                .domain(var)
+                .iter()
+                .position(|v| v == value)
+                .and_then(|i| u32::try_from(i).ok())
+                .ok_or_else(|| Failure::input("a solution's value is outside its domain"))
+        })
+        .collect()
+}
+
+/// `--merge FILE`: the best of a run's result lines, checked against the
+/// model.
+fn merge<V, C>(
+    model: &mut Model<V, C>,
+    name: &str,
+    goal: &Goal,
+    task: Task,
+    path: &str,
+) -> Result<Answer<V>, Failure>
+where
+    V: Copy + TryInto<i64>,
+    C: Checkers<V>,
+{
+    let shown = if path == "-" {
+        "standard input".to_owned()
+    } else {
+        shorten(path)
+    };
+    let results = if path == "-" {
+        read_best(io::stdin().lock())
+    } else {
+        let file =
+            File::open(path).map_err(|e| Failure::input(format!("cannot read `{shown}`: {e}")))?;
+        read_best(file)
+    }
+    .map_err(|e| Failure::input(format!("{shown} {e}")))?;
+    if results.is_empty() {
+        return Err(Failure::input(format!("{shown} holds no result lines")));
+    }
+    let merged =
+        merge_best(&results, Some(name)).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    if merged.sense != task.sense {
+        return Err(Failure::input(format!(
+            "{shown}: result lines of the other sense"
+        )));
+    }
+    let bound = merged.bound;
+    match merged.best {
+        Some((cost, solution, unit)) if merged.optimum() == Some(cost) => {
+            let values = values(model, &solution)
+                .filter(|values| goal.cost(values) == Some(cost))
+                .ok_or_else(|| {
+                    Failure::input(format!(
+                        "{shown}: unit {unit}'s solution is not a solution of {name} of cost {cost}"
+                    ))
+                })?;
+            Ok(Answer::Best(Best { values, cost }, "optimal".to_owned()))
+        }
+        _ => Err(none_found(task, bound, "optimal")),
+    }
+}
+
+/// The values of a solution given as domain indices, if it is one of
+/// `model` with its cost.
+fn values<V: Copy, C: Checkers<V>>(model: &Model<V, C>, solution: &[u32]) -> Option<Vec<V>> {
+    if solution.len() != model.len() {
+        return None;
+    }
+    let indices: Vec<Option<usize>> = solution.iter().map(|&i| Some(i as usize)).collect();
+    let values = solution
+        .iter()
+        .enumerate()
+        .map(|(var, &i)| model.domain(var).get(i as usize).copied())
+        .collect::<Option<Vec<V>>>()?;
+    model.first_violation(&indices).is_none().then_some(values)
 }
