@@ -27,7 +27,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use backtracker::puzzles::coloring::{Graph, MAX_COLORS, chromatic_number, coloring};
+use backtracker::StopReason;
+use backtracker::puzzles::coloring::{ChromaticSearch, Graph, MAX_COLORS, coloring};
 use backtracker::units::{Runner, Split};
 use clap::{ArgGroup, Parser};
 
@@ -59,9 +60,21 @@ struct Cli {
     #[arg(long, requires = "count")]
     classes: bool,
 
-    /// Print the chromatic number (the fewest colours of a proper colouring)
+    /// Print the chromatic number (the fewest colours of a proper
+    /// colouring), by branch and bound; each better colouring found is
+    /// reported on standard error
     #[arg(long, conflicts_with_all = ["colors", "count"])]
     chromatic: bool,
+
+    /// With --chromatic: stop after this many nodes and print the fewest
+    /// colours found so far, marked `not proven`
+    #[arg(long, value_name = "NODES", requires = "chromatic")]
+    node_limit: Option<u64>,
+
+    /// With --chromatic: print nothing on standard error as better
+    /// colourings are found
+    #[arg(long, requires = "chromatic")]
+    quiet: bool,
 
     /// With --colors K: instead of counting the K-colourings, estimate the
     /// count before running it: print the estimated nodes, colourings and
@@ -112,6 +125,8 @@ const NEEDS: cli::Needs = &[
     ("depth", &["checkpoint"]),
     ("probes", &["estimate"]),
     ("seed", &["estimate"]),
+    ("node_limit", &["chromatic"]),
+    ("quiet", &["chromatic"]),
 ];
 
 fn main() -> ExitCode {
@@ -134,9 +149,30 @@ fn run(cli: &Cli) -> Result<String, String> {
         }
     };
     if cli.chromatic {
-        let found = chromatic_number(&graph).map_err(|e| e.to_string())?;
-        stats(found.nodes);
-        return Ok(format!("{}\n", found.colors));
+        let search = ChromaticSearch::new(&graph).node_limit(cli.node_limit.unwrap_or(u64::MAX));
+        let mut first = true;
+        let outcome = search
+            .run(|found| {
+                if !cli.quiet {
+                    let how = if first {
+                        "greedily".to_owned()
+                    } else {
+                        format!("after {} nodes", found.nodes)
+                    };
+                    output::say!(
+                        "found {} colours {how}, {:.3?}",
+                        found.colors,
+                        started.elapsed()
+                    );
+                }
+                first = false;
+            })
+            .map_err(|e| e.to_string())?;
+        stats(outcome.stats.nodes);
+        return Ok(match outcome.stop {
+            StopReason::Completed => format!("{}\n", outcome.value.colors),
+            stop => format!("{} (not proven: {stop})\n", outcome.value.colors),
+        });
     }
     let k = usize::try_from(cli.colors.expect("clap requires --colors or --chromatic"))
         .expect("at most 64");

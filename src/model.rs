@@ -54,6 +54,23 @@ pub(crate) struct Options<V> {
     pub(crate) interchangeable: Option<crate::interchangeable::Interchangeable>,
     /// Per variable, for the smallest-domain-first tie rule.
     pub(crate) degrees: Vec<u32>,
+    /// Per variable, when smallest-domain-first may pick it
+    /// ([`ModelBuilder::branch_first`], [`ModelBuilder::branch_last`]);
+    /// `None` when every variable is usual.
+    pub(crate) branch: Option<Vec<Branch>>,
+}
+
+/// When smallest-domain-first may pick a variable: the classes come in
+/// this order, and within a class the smallest set goes first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Branch {
+    /// Before every usual variable.
+    First,
+    /// Smallest domain first.
+    #[default]
+    Usual,
+    /// After every other variable.
+    Last,
 }
 
 /// Declares a model's variables, then builds it with its checkers.
@@ -93,6 +110,8 @@ pub struct ModelBuilder<V> {
     /// Declared interchangeable values: the variables and the domain
     /// indices.
     interchangeable: Option<(Vec<usize>, Vec<usize>)>,
+    /// Per variable, when smallest-domain-first may pick it.
+    branch: Vec<Branch>,
 }
 
 impl<V> Default for ModelBuilder<V> {
@@ -105,6 +124,7 @@ impl<V> Default for ModelBuilder<V> {
             error: None,
             order: VariableOrder::Declared,
             value_order: None,
+            branch: Vec::new(),
             mirror: false,
             symmetries: Vec::new(),
             interchangeable: None,
@@ -307,6 +327,69 @@ impl<V> ModelBuilder<V> {
     /// ```
     pub fn order(&mut self, order: VariableOrder) -> &mut Self {
         self.order = order;
+        self
+    }
+
+    /// Smallest-domain-first leaves `var` until every other variable is
+    /// assigned (a variable with no candidate left is still picked at
+    /// once): for a variable the others determine, such as the objective
+    /// variable of an optimisation, which the search should not branch on
+    /// while its bound is still moving. In declared order the variables
+    /// come in their order, so declare such a variable last.
+    ///
+    /// ```
+    /// use backtracker::constraints::LinearSum;
+    /// use backtracker::{ModelBuilder, VariableOrder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let total = b.variable("total", 0..=6i64);
+    /// let x = b.variable("x", 0..3i64);
+    /// let y = b.variable("y", 0..3i64);
+    /// b.order(VariableOrder::SmallestDomainFirst).branch_last(total);
+    /// let sum = LinearSum::equal("sum", [(1, x), (1, y), (-1, total)], 0);
+    /// let mut model = b.build((sum,))?;
+    /// let trace = model.search().trace();
+    /// assert!(trace.starts_with("x = 0"), "{trace}");
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn branch_last(&mut self, var: usize) -> &mut Self {
+        self.branch_class(var, Branch::Last, "branch_last")
+    }
+
+    /// Smallest-domain-first picks `var` before every other variable not
+    /// so marked (a variable with no candidate left still comes first of
+    /// all): for a decision that splits the problem best, such as the
+    /// number of colours of a colouring, tried from the least up. In
+    /// declared order, declare it first instead.
+    ///
+    /// ```
+    /// use backtracker::constraints::LinearSum;
+    /// use backtracker::{ModelBuilder, VariableOrder};
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// let x = b.variable("x", 0..3i64);
+    /// let y = b.variable("y", 0..3i64);
+    /// let total = b.variable("total", 0..=6i64);
+    /// b.order(VariableOrder::SmallestDomainFirst).branch_first(total);
+    /// let sum = LinearSum::equal("sum", [(1, x), (1, y), (-1, total)], 0);
+    /// let mut model = b.build((sum,))?;
+    /// let trace = model.search().trace();
+    /// assert!(trace.starts_with("total = 0"), "{trace}");
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn branch_first(&mut self, var: usize) -> &mut Self {
+        self.branch_class(var, Branch::First, "branch_first")
+    }
+
+    /// Puts `var` in `class` for smallest-domain-first.
+    fn branch_class(&mut self, var: usize, class: Branch, what: &str) -> &mut Self {
+        if !self.known(var, what) {
+            return self;
+        }
+        if self.branch.len() <= var {
+            self.branch.resize(var + 1, Branch::Usual);
+        }
+        self.branch[var] = class;
         self
     }
 
@@ -585,6 +668,11 @@ impl<V> ModelBuilder<V> {
                 group,
                 interchangeable,
                 degrees,
+                branch: self.branch.iter().any(|&b| b != Branch::Usual).then(|| {
+                    let mut branch = self.branch;
+                    branch.resize(n, Branch::Usual);
+                    branch
+                }),
             }),
             poisoned: false,
         })

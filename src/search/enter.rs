@@ -5,6 +5,7 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::{Candidates, iter_bits};
 use crate::checkers::sealed::Set;
+use crate::model::Branch;
 use crate::observe::Observer;
 
 use super::frames::Frames;
@@ -125,9 +126,10 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
         st.picked = word.map(|word| (var, word));
         return var;
     }
-    // (size, degree, var)
-    let mut best: Option<(u32, u32, usize)> = None;
+    // (rank, degree, var)
+    let mut best: Option<(u64, u32, usize)> = None;
     let assignment = Assignment::new(st.table, &st.slots);
+    let branch = st.options.branch.as_deref();
     for var in 0..st.n {
         if st.slots[var] != UNASSIGNED {
             continue;
@@ -144,19 +146,33 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
             return var;
         }
         let degree = st.options.degrees[var];
-        if beats(size, degree, best.map(|(s, g, _)| (s, g))) {
-            best = Some((size, degree, var));
+        let rank = rank(branch, var, size);
+        if beats(rank, degree, best.map(|(s, g, _)| (s, g))) {
+            best = Some((rank, degree, var));
         }
     }
     best.map_or(0, |(_, _, var)| var)
 }
 
-/// Whether a set of `size` candidates whose variable has `degree` goes
-/// before the best so far (`(size, degree)`): fewer candidates, then a
+/// Whether a set of [`rank`] `rank` whose variable has `degree` goes
+/// before the best so far (`(rank, degree)`): fewer candidates, then a
 /// higher degree; the lower index wins ties, as variables come in order.
 #[inline]
-fn beats(size: u32, degree: u32, best: Option<(u32, u32)>) -> bool {
-    best.is_none_or(|(s, g)| size < s || (size == s && degree > g))
+fn beats(rank: u64, degree: u32, best: Option<(u64, u32)>) -> bool {
+    best.is_none_or(|(s, g)| rank < s || (rank == s && degree > g))
+}
+
+/// What smallest-domain-first compares of `var`'s set of `size`
+/// candidates: its class (`branch`, [`ModelBuilder::branch_first`](crate::ModelBuilder::branch_first)
+/// and [`branch_last`](crate::ModelBuilder::branch_last)), then the size;
+/// an empty set first of all.
+#[inline]
+pub(super) fn rank(branch: Option<&[Branch]>, var: usize, size: u32) -> u64 {
+    let class = match branch {
+        Some(branch) if size > 0 => branch[var] as u64,
+        _ => Branch::First as u64,
+    };
+    class << 32 | u64::from(size)
 }
 
 /// [`pick`] when every set is one word, filtered in a register: the picked
@@ -164,8 +180,9 @@ fn beats(size: u32, degree: u32, best: Option<(u32, u32)>) -> bool {
 /// (then [`fill`] reads the kept set as usual).
 fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize, Option<u64>)> {
     let assignment = Assignment::new(st.table, &st.slots);
-    // (size, degree, var, set)
-    let mut best: Option<(u32, u32, usize, Option<u64>)> = None;
+    // (rank, degree, var, set)
+    let mut best: Option<(u64, u32, usize, Option<u64>)> = None;
+    let branch = st.options.branch.as_deref();
     let skips = st.watch.skips_filters;
     // Sliced to the same length, so that indexing them needs no checks.
     let n = st.n;
@@ -188,8 +205,9 @@ fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize
         if size == 0 {
             return Some((var, word));
         }
-        if beats(size, degree, best.map(|(s, g, _, _)| (s, g))) {
-            best = Some((size, degree, var, word));
+        let rank = rank(branch, var, size);
+        if beats(rank, degree, best.map(|(s, g, _, _)| (s, g))) {
+            best = Some((rank, degree, var, word));
         }
     }
     best.map(|(_, _, var, word)| (var, word))
@@ -203,6 +221,7 @@ fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
     let keys = Keys {
         size: &st.kept.size,
         degrees: &st.options.degrees,
+        branch: st.options.branch.as_deref(),
         slots: &st.slots,
     };
     if let Some(tree) = &mut st.smallest {

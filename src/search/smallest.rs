@@ -17,11 +17,13 @@ pub(crate) struct Smallest {
     tree: Vec<u32>,
 }
 
-/// What the tree compares: a variable's set size, its degree and whether
-/// it is assigned.
+/// What the tree compares: a variable's set size, its degree, its class
+/// and whether it is assigned.
 pub(crate) struct Keys<'a> {
     pub(crate) size: &'a [u32],
     pub(crate) degrees: &'a [u32],
+    /// Per variable, its class, if any is not usual.
+    pub(crate) branch: Option<&'a [crate::model::Branch]>,
     pub(crate) slots: &'a [u32],
 }
 
@@ -44,7 +46,8 @@ impl Keys<'_> {
                     } else {
                         self.degrees[v as usize]
                     };
-                    (size, std::cmp::Reverse(degree), v)
+                    let rank = super::enter::rank(self.branch, v as usize, size);
+                    (rank, std::cmp::Reverse(degree), v)
                 };
                 if key(b) < key(a) { b } else { a }
             }

@@ -49,11 +49,44 @@ fn chromatic_numbers_of_small_graphs() {
 }
 
 #[test]
+fn chromatic_with_a_node_limit_is_not_proven() {
+    let queen = include_str!("../data/coloring/queen8_8.col");
+    let output = run_with_input(
+        NAME,
+        &["--chromatic", "--node-limit", "50", "--quiet"],
+        queen,
+    );
+    assert_eq!(output.code, Some(0), "{output:?}");
+    let (colors, proof) = output.stdout.trim().split_once(' ').expect("a proof");
+    // At least the chromatic number, 9 (published for queen8_8).
+    assert!(colors.parse::<usize>().unwrap() >= 9, "{output:?}");
+    assert_eq!(proof, "(not proven: node limit reached)");
+    assert_bad_input(NAME, &["--colors", "3", "--node-limit", "5"], "--chromatic");
+}
+
+#[test]
 fn stats_go_to_standard_error() {
     let output = run_with_input(NAME, &["--chromatic", "--stats"], &dimacs(10, &petersen()));
     assert_eq!(output.code, Some(0), "{output:?}");
     assert_eq!(output.stdout, "3\n");
-    assert!(output.stderr.starts_with("nodes: "), "{output:?}");
+    // Each better colouring as it is found, then the statistics.
+    let lines: Vec<&str> = output.stderr.lines().collect();
+    assert!(
+        lines[0].starts_with("found ") && lines[0].contains(" colours greedily"),
+        "{output:?}"
+    );
+    assert!(
+        lines[lines.len() - 2].starts_with("found 3 colours"),
+        "{output:?}"
+    );
+    assert!(lines[lines.len() - 1].starts_with("nodes: "), "{output:?}");
+    let quiet = run_with_input(
+        NAME,
+        &["--chromatic", "--stats", "--quiet"],
+        &dimacs(10, &petersen()),
+    );
+    assert_eq!(quiet.stdout, "3\n");
+    assert!(quiet.stderr.starts_with("nodes: "), "{quiet:?}");
     let count = run_with_input(
         NAME,
         &["--colors", "3", "--count", "--stats"],
@@ -148,7 +181,17 @@ fn classes_count_the_colourings_up_to_a_renaming_of_the_colours() {
 
 #[test]
 fn help_is_printed_on_standard_output() {
-    crate::support::assert_help(NAME, &["--colors", "--chromatic", "--count", "--classes"]);
+    crate::support::assert_help(
+        NAME,
+        &[
+            "--colors",
+            "--chromatic",
+            "--count",
+            "--classes",
+            "--node-limit",
+            "--quiet",
+        ],
+    );
 }
 
 #[test]

@@ -8,7 +8,8 @@
 
 use std::collections::HashSet;
 
-use backtracker::puzzles::coloring::{Graph, chromatic_number};
+use backtracker::StopReason;
+use backtracker::puzzles::coloring::{ChromaticSearch, Graph, chromatic_number};
 
 use crate::support::{complete, cycle, is_proper, petersen};
 
@@ -81,6 +82,39 @@ fn queen_graphs_have_their_published_chromatic_numbers() {
 #[test]
 fn queen8_8_has_its_published_chromatic_number() {
     assert_chromatic(64, &queen_graph(8), 9, "queen8_8");
+}
+
+#[test]
+fn the_chromatic_search_reports_each_better_colouring_and_stops_on_limits() {
+    let edges = queen_graph(8);
+    let queen = graph(64, &edges);
+    let mut seen = Vec::new();
+    let whole = ChromaticSearch::new(&queen)
+        .run(|found| {
+            assert!(is_proper(&edges, &found.coloring));
+            assert!(found.coloring.iter().all(|&c| c < found.colors));
+            seen.push(found.colors);
+        })
+        .unwrap();
+    assert_eq!(
+        (whole.value.colors, &whole.stop),
+        (9, &StopReason::Completed)
+    );
+    assert!(seen.windows(2).all(|w| w[1] < w[0]), "{seen:?}");
+    assert_eq!(seen.last(), Some(&9));
+    // A node limit: the best so far, proper, not proven.
+    let part = ChromaticSearch::new(&queen)
+        .node_limit(100)
+        .run(|_| {})
+        .unwrap();
+    assert_eq!(part.stop, StopReason::NodeLimit);
+    assert!(part.value.colors >= 9 && is_proper(&edges, &part.value.coloring));
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cancelled = ChromaticSearch::new(&queen)
+        .cancel_flag(flag)
+        .run(|_| {})
+        .unwrap();
+    assert_eq!(cancelled.stop, StopReason::Cancelled);
 }
 
 /// The DIMACS files of `tests/data/coloring/`, with their board sides.

@@ -567,6 +567,30 @@ proptest! {
     }
 
     #[test]
+    fn branch_classes_find_the_same_set(desc in desc(), picks in (0usize..64, 0usize..64)) {
+        let mut expected: Vec<Vec<i32>> = desc.oracle().iter().map(|ix| desc.values(ix)).collect();
+        expected.sort();
+        let n = desc.n();
+        let (first, last) = (picks.0 % n, picks.1 % n);
+        let mut b = desc.builder(VariableOrder::SmallestDomainFirst);
+        b.branch_last(last).branch_first(first);
+        let mut model = b.build(desc.checkers()).unwrap();
+        let found: Vec<Vec<i32>> = model.search().solutions().sorted().collect();
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(model.search().forward_checking().count().value, expected.len() as u128);
+        let cross = model.search().cross_check(true).count();
+        prop_assert_eq!((cross.value, cross.stop), (expected.len() as u128, StopReason::Completed));
+        // The first node is the variable branched on first, unless some
+        // variable has no promising candidate at the root (that one comes
+        // first of all, and there is no solution).
+        let trace = model.search().trace();
+        prop_assert!(
+            trace.starts_with(&format!("x{first} = ")) || expected.is_empty(),
+            "first x{} in {}", first, trace
+        );
+    }
+
+    #[test]
     fn first_violation_agrees_with_the_oracle(desc in desc()) {
         let model = desc.dyn_model(VariableOrder::Declared);
         let solutions = desc.oracle();

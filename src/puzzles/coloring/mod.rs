@@ -10,14 +10,14 @@ use std::collections::HashSet;
 
 use thiserror::Error;
 
-use crate::checker::DynChecker;
-use crate::constraints::AllDifferent;
 use crate::error::ModelError;
 use crate::model::{Model, ModelBuilder, VariableOrder};
 
+mod chromatic;
 mod clique;
 mod neighbours;
 
+pub use chromatic::{Chromatic, ChromaticSearch, chromatic_number};
 pub use neighbours::NeighboursDiffer;
 
 /// The most colours a model may have: a vertex's colours fit in one word.
@@ -475,32 +475,6 @@ fn variables<V: Clone>(
     Ok(b)
 }
 
-/// The colouring model (smallest domain first) plus an [`AllDifferent`]
-/// per clique (vertices from 1), whose matching sees that `k` colours
-/// cannot go round `k + 1` mutually adjacent vertices. The vertices of
-/// `pins` have their colours fixed, `pins.len()` colours from 0; the
-/// colours above are interchangeable.
-fn build_with_cliques(
-    graph: &Graph,
-    palette: &[usize],
-    pins: &[(usize, usize)],
-    cliques: &[Vec<usize>],
-) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelError> {
-    let mut b = variables(graph, palette, pins)?;
-    b.order(VariableOrder::SmallestDomainFirst)
-        .interchangeable_values(0..graph.vertices(), pins.len()..palette.len());
-    let mut checkers: Vec<DynChecker<usize>> =
-        vec![Box::new(NeighboursDiffer::new(graph).narrowing())];
-    for (k, clique) in cliques.iter().enumerate() {
-        let scope = clique.iter().map(|&v| v - 1);
-        checkers.push(Box::new(AllDifferent::new(
-            format!("clique {}", k + 1),
-            scope,
-        )));
-    }
-    b.build(checkers)
-}
-
 /// The reference colouring model of `graph` with colours `0..colors`:
 /// variable `v - 1` is vertex `v` (named as the vertex), and one
 /// [`NeighboursDiffer`] checker. Smallest-domain-first ordering (the vertex
@@ -559,89 +533,6 @@ pub fn coloring_with<V: Clone>(
     order: VariableOrder,
 ) -> Result<Model<V, (NeighboursDiffer,)>, ModelError> {
     build(graph, palette, order)
-}
-
-/// The chromatic number of a graph and a colouring that uses that many
-/// colours.
-///
-/// ```
-/// use backtracker::puzzles::coloring::{chromatic_number, Graph};
-///
-/// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
-/// let found = chromatic_number(&c5)?;
-/// assert_eq!(found.colors, 3); // an odd cycle
-/// assert!(c5.edges().iter().all(|&(u, v)| found.coloring[u - 1] != found.coloring[v - 1]));
-/// # Ok::<(), backtracker::ModelError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Chromatic {
-    /// The fewest colours of a proper colouring.
-    pub colors: usize,
-    /// Such a colouring: `coloring[v - 1]` is the colour of vertex `v`.
-    pub coloring: Vec<usize>,
-    /// Search nodes spent proving it.
-    pub nodes: u64,
-}
-
-/// The chromatic number of `graph`: the fewest colours of a proper
-/// colouring.
-///
-/// A maximum clique ([`Graph::max_clique`]) gives a lower bound and a
-/// greedy colouring an upper one; each number of colours in between is
-/// tried in turn, smallest-domain-first (the vertex with the fewest
-/// colours left next, then the one of highest degree, like DSATUR), with an
-/// [`AllDifferent`] per clique of [`Graph::clique_cover`] of at least three
-/// vertices and at most two fewer than the maximum clique (the matching of
-/// a smaller clique seldom sees more than its pairs, and costs more). Any
-/// colouring can be renamed to give the maximum clique's vertices colours
-/// 0, 1, ..., so those are fixed, and the colours above are declared
-/// interchangeable ([`ModelBuilder::interchangeable_values`]): the search
-/// looks for one colouring per class
-/// ([`canonical_solutions`](crate::Search::canonical_solutions)), a vertex taking
-/// a colour already used or the smallest one still free. Neither loses an
-/// answer.
-///
-/// # Errors
-///
-/// [`ModelError::Unsupported`] when a bound to try exceeds [`MAX_COLORS`].
-///
-/// ```
-/// use backtracker::puzzles::coloring::{chromatic_number, Graph};
-///
-/// let k4 = Graph::from_edges(4, [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]).unwrap();
-/// assert_eq!(chromatic_number(&k4)?.colors, 4);
-/// # Ok::<(), backtracker::ModelError>(())
-/// ```
-pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
-    let greedy = graph.greedy_coloring();
-    let upper = greedy.iter().map(|c| c + 1).max().unwrap_or(0);
-    let clique = graph.max_clique();
-    let cliques: Vec<Vec<usize>> = graph
-        .clique_cover()
-        .into_iter()
-        .filter(|c| c.len() >= 3 && c.len() + 2 >= clique.len())
-        .collect();
-    let pins: Vec<(usize, usize)> = clique.iter().enumerate().map(|(c, &v)| (v, c)).collect();
-    let mut nodes = 0;
-    for colors in clique.len()..upper {
-        let palette: Vec<usize> = (0..colors).collect();
-        let mut model = build_with_cliques(graph, &palette, &pins, &cliques)?;
-        let mut search = model.search().canonical_solutions();
-        let found = search.next();
-        nodes += search.stats().nodes;
-        if let Some(coloring) = found {
-            return Ok(Chromatic {
-                colors,
-                coloring,
-                nodes,
-            });
-        }
-    }
-    Ok(Chromatic {
-        colors: upper,
-        coloring: greedy,
-        nodes,
-    })
 }
 
 /// The regions of the textbook map of Australia, in model order: Western

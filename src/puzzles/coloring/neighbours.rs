@@ -15,7 +15,9 @@ use super::{Graph, MAX_COLORS};
 
 /// "Neighbours differ": no two adjacent vertices share a colour. Colours
 /// are domain indices, so every variable must have the same palette of at
-/// most [`MAX_COLORS`] colours; variable `v - 1` is vertex `v`.
+/// most [`MAX_COLORS`] colours; variable `v - 1` is vertex `v`. The model
+/// may have more variables after the vertices': the checker leaves them
+/// alone.
 ///
 /// Incremental: for each vertex it keeps how many assigned neighbours use
 /// each colour and, as one word, the set of those colours, so `promising`
@@ -46,6 +48,9 @@ pub struct NeighboursDiffer {
     counts: Vec<u32>,
     /// Whether it narrows (see [`narrowing`](Self::narrowing)).
     narrowing: bool,
+    /// The vertices' variables, when the model has others after them
+    /// (`None`: every variable is a vertex).
+    scope: Option<Vec<usize>>,
 }
 
 impl NeighboursDiffer {
@@ -86,6 +91,7 @@ impl NeighboursDiffer {
             used: Vec::new(),
             counts: Vec::new(),
             narrowing: false,
+            scope: None,
         }
     }
 
@@ -151,6 +157,10 @@ impl<V> Checker<V> for NeighboursDiffer {
         self.narrowing
     }
 
+    fn scope(&self) -> Option<&[usize]> {
+        self.scope.as_deref()
+    }
+
     // A fixed vertex's colour leaves every neighbour: no candidate left
     // is one an assigned neighbour holds.
     fn filters(&self) -> bool {
@@ -197,12 +207,13 @@ impl<V> Checker<V> for NeighboursDiffer {
             reason,
         };
         let vertices = self.offsets.len() - 1;
-        if model.len() != vertices {
+        if model.len() < vertices {
             return Err(invalid(format!(
                 "the graph has {vertices} vertices but the model has {} variables",
                 model.len()
             )));
         }
+        self.scope = (model.len() > vertices).then(|| (0..vertices).collect());
         let colors = if vertices == 0 {
             0
         } else {
