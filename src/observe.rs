@@ -215,6 +215,23 @@ pub enum Event<'a, V> {
         /// The complete assignment.
         assignment: Assignment<'a, V>,
     },
+    /// Branch and bound ([`Search::minimize`](crate::Search::minimize),
+    /// [`Search::maximize`](crate::Search::maximize)): solution `number`,
+    /// reported just before, costs `cost`, better than every solution
+    /// before it; it is now the best so far, and the bound demands better
+    /// from the rest of the search.
+    Improved {
+        /// Variables assigned (all of them).
+        depth: usize,
+        /// The solution's number, from 1.
+        number: u128,
+        /// Whether the search minimises or maximises.
+        sense: Sense,
+        /// The solution's cost.
+        cost: i64,
+        /// The complete assignment.
+        assignment: Assignment<'a, V>,
+    },
 }
 
 impl<'a, V> Event<'a, V> {
@@ -243,7 +260,8 @@ impl<'a, V> Event<'a, V> {
             | Event::Pruned { depth, .. }
             | Event::Bound { depth, .. }
             | Event::Unassign { depth, .. }
-            | Event::Solution { depth, .. } => *depth,
+            | Event::Solution { depth, .. }
+            | Event::Improved { depth, .. } => *depth,
         }
     }
 
@@ -274,7 +292,8 @@ impl<'a, V> Event<'a, V> {
             | Event::Pruned { assignment, .. }
             | Event::Bound { assignment, .. }
             | Event::Unassign { assignment, .. }
-            | Event::Solution { assignment, .. } => assignment,
+            | Event::Solution { assignment, .. }
+            | Event::Improved { assignment, .. } => assignment,
         }
     }
 }

@@ -52,7 +52,8 @@ enum Kind {
     /// (`cost 6 >= best 5`).
     Bound(String),
     Unassign,
-    Solution(u128),
+    /// Solution `number`, and its cost when branch and bound found it.
+    Solution(u128, Option<i64>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,10 +301,11 @@ impl Trace {
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
                 Kind::Unassign | Kind::Removed(_) => {}
-                Kind::Solution(k) => {
+                Kind::Solution(..) => {
                     let _ = writeln!(
                         out,
-                        "  {id} [label=\"solution {k}\", shape=doublecircle, style=filled, fillcolor=palegreen];"
+                        "  {id} [label=\"{}\", shape=doublecircle, style=filled, fillcolor=palegreen];",
+                        self.line(r)
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [penwidth=2];");
                 }
@@ -323,7 +325,7 @@ impl Trace {
     /// `NAME = VALUE`: a record's step (empty for a solution).
     fn step(&self, r: &Record) -> String {
         match r.kind {
-            Kind::Solution(_) => String::new(),
+            Kind::Solution(..) => String::new(),
             _ => format!("{} = {}", self.name(r.var), r.value),
         }
     }
@@ -361,7 +363,8 @@ impl Trace {
                 format!("{}  {}", self.step(r), self.rejection(r))
             }
             Kind::Unassign => format!("{}  undone", self.step(r)),
-            Kind::Solution(k) => format!("solution {k}"),
+            Kind::Solution(k, None) => format!("solution {k}"),
+            Kind::Solution(k, Some(cost)) => format!("solution {k}  cost {cost}"),
         }
     }
 
@@ -497,20 +500,41 @@ impl<V: fmt::Display> Observer<V> for Trace {
             Event::Unassign { depth, choice, .. } => {
                 self.push(record(Kind::Unassign, *depth, choice))
             }
-            Event::Solution { depth, number, .. } => {
-                let answer = self.push(Record {
-                    kind: Kind::Solution(*number),
-                    depth: *depth,
-                    var: 0,
-                    index: 0,
-                    value: String::new(),
-                });
-                if self.solution_limit.is_some_and(|l| *number >= l) {
-                    Control::Stop
-                } else {
-                    answer
-                }
+            Event::Solution { depth, number, .. } => self.solution(*depth, *number),
+            Event::Improved { number, cost, .. } => {
+                self.cost_of(*number, *cost);
+                Control::Continue
             }
+        }
+    }
+}
+
+impl Trace {
+    /// Records solution `number`, and stops at the solution limit.
+    fn solution(&mut self, depth: usize, number: u128) -> Control {
+        let answer = self.push(Record {
+            kind: Kind::Solution(number, None),
+            depth,
+            var: 0,
+            index: 0,
+            value: String::new(),
+        });
+        if self.solution_limit.is_some_and(|l| number >= l) {
+            Control::Stop
+        } else {
+            answer
+        }
+    }
+
+    /// Gives solution `number`, the last record, its cost.
+    fn cost_of(&mut self, number: u128, cost: i64) {
+        if let Some(Record {
+            kind: Kind::Solution(k, at),
+            ..
+        }) = self.records.last_mut()
+            && *k == number
+        {
+            *at = Some(cost);
         }
     }
 }

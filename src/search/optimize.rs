@@ -306,7 +306,7 @@ impl<V, C: Checkers<V>, O> fmt::Debug for Improvements<'_, V, C, O> {
 
 /// The observer of a branch and bound search: the user's, shown an
 /// [`Event::Bound`] instead of the rejection when the objective cuts a
-/// step.
+/// step, and an [`Event::Improved`] after each solution.
 struct Bounded<O> {
     inner: O,
     goal: Goal,
@@ -317,6 +317,27 @@ impl<V: Copy + TryInto<i64>, O: Observer<V>> Observer<V> for Bounded<O> {
     const TALLY: bool = O::TALLY;
 
     fn observe(&mut self, event: &Event<'_, V>) -> Control {
+        if let Event::Solution {
+            depth,
+            number,
+            assignment,
+        } = event
+        {
+            // Every solution the objective lets through improves.
+            let control = self.inner.observe(event);
+            let (Some((sense, _)), Some(cost)) = (self.goal.limit(), self.goal.cost_in(assignment))
+            else {
+                return control;
+            };
+            let improved = self.inner.observe(&Event::Improved {
+                depth: *depth,
+                number: *number,
+                sense,
+                cost,
+                assignment: *assignment,
+            });
+            return control.max(improved);
+        }
         let (depth, choice, assignment, recorded) = match event {
             Event::Reject {
                 depth,

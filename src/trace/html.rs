@@ -232,6 +232,14 @@ impl Trace {
              <svg id=\"tree\" xmlns=\"http://www.w3.org/2000/svg\"></svg></section>\n",
         );
         out.push_str("<aside id=\"side\">\n<div id=\"board\" aria-label=\"Board\"></div>\n");
+        if self
+            .records
+            .iter()
+            .any(|r| matches!(r.kind, Kind::Solution(_, Some(_))))
+        {
+            // Branch and bound: the best solution so far, as the replay goes.
+            out.push_str("<p id=\"best\" aria-live=\"polite\">best so far: none</p>\n");
+        }
         let _ = write!(
             out,
             "<h2>Statistics</h2>\n<pre id=\"footer\">{footer}</pre>\n</aside>\n</main>\n"
@@ -322,7 +330,10 @@ impl Trace {
                     writeln!(events, "[1,{},{step},{reason}],", r.depth)
                 }
                 Kind::Unassign => writeln!(events, "[2,{},{}],", r.depth, step()),
-                Kind::Solution(k) => writeln!(events, "[3,{},{k}],", r.depth),
+                Kind::Solution(k, None) => writeln!(events, "[3,{},{k}],", r.depth),
+                Kind::Solution(k, Some(cost)) => {
+                    writeln!(events, "[3,{},{k},{cost}],", r.depth)
+                }
             };
         }
         // No comma after the last event.

@@ -20,8 +20,13 @@
       case ASSIGN: return stepText(e[2]);
       case REJECT: return stepText(e[2]) + "  " + reasons[e[3]][2];
       case UNDO: return stepText(e[2]) + "  undone";
-      default: return "solution " + e[2];
+      default: return solutionText(e);
     }
+  }
+
+  // A solution event's words, with its cost when branch and bound found it.
+  function solutionText(e) {
+    return "solution " + e[2] + (e.length > 3 ? "  cost " + e[3] : "");
   }
 
   const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;")
@@ -59,6 +64,14 @@
     }
   }
   const M = nodeEvent.length;
+
+  // Branch and bound: the cost of the best solution after event k, or
+  // null before the first.
+  const bestAfter = [null];
+  for (let i = 0; i < N; i++) {
+    const e = ev[i];
+    bestAfter.push(e[0] === SOLUTION && e.length > 3 ? e[3] : bestAfter[i]);
+  }
   const size = new Int32Array(M).fill(1); // nodes in the subtree, itself included
   for (let id = M - 1; id > 0; id--) size[parent[id]] += size[id];
 
@@ -93,7 +106,7 @@
   function label(id) {
     if (id === 0) return "start";
     const e = ev[nodeEvent[id]];
-    return kind[id] === SOLUTION ? "solution " + e[2] : stepText(e[2]);
+    return kind[id] === SOLUTION ? solutionText(e) : stepText(e[2]);
   }
   const domId = (id) => (id === 0 ? "root" : "n" + nodeEvent[id]);
 
@@ -442,6 +455,11 @@
     said.textContent = words(K);
     said.dataset.step = K;
     said.dataset.kind = K > 0 ? KINDS[ev[K - 1][0]] : "start";
+    const best = $("best");
+    if (best) {
+      best.textContent = "best so far: " + (bestAfter[K] === null ? "none" : "cost " + bestAfter[K]);
+      best.dataset.step = K;
+    }
     counter.textContent = `step ${K} of ${N}`;
     scrub.value = K;
     $("first").disabled = $("back").disabled = K === 0;

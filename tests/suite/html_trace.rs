@@ -601,3 +601,90 @@ fn browser_shows_name_value_rows_without_a_grid() {
     );
     assert!(row.1.is_empty(), "{name} has no value after {}", lines[k]);
 }
+
+/// A knapsack maximised by branch and bound (items of weight 3, 4 and 5
+/// worth 4, 5 and 7 in a bag of 8: the best is 11, by hand), traced: its
+/// text trace and its page.
+fn knapsack_page() -> (String, String) {
+    use backtracker::constraints::{LinearSum, Objective};
+    let mut b = ModelBuilder::new();
+    let take: Vec<usize> = (0..3)
+        .map(|i| b.variable(format!("item{i}"), [0i64, 1]))
+        .collect();
+    let bag = LinearSum::at_most("bag", [(3, take[0]), (4, take[1]), (5, take[2])], 8);
+    let worth = Objective::new("worth", [(4, take[0]), (5, take[1]), (7, take[2])]);
+    let goal = worth.goal();
+    let mut model = b.build((bag, worth)).unwrap();
+    let mut trace = Trace::new();
+    let outcome = model.search().observer(&mut trace).maximize(&goal);
+    assert_eq!(outcome.value.best.map(|b| b.cost), Some(11));
+    (
+        trace.text(&outcome.stats, &outcome.stop),
+        trace.html(&outcome.stats, &outcome.stop, &HtmlView::rows()),
+    )
+}
+
+#[test]
+fn a_branch_and_bound_page_carries_each_solution_cost() {
+    let (text, page) = knapsack_page();
+    // Each solution line of the text trace names its cost, rising to 11,
+    // and the page's solution events carry the same costs.
+    let costs: Vec<&str> = event_lines(&text)
+        .into_iter()
+        .filter_map(|l| l.strip_prefix("solution "))
+        .map(|l| l.split("  cost ").nth(1).expect("a cost"))
+        .collect();
+    assert_eq!(costs.last(), Some(&"11"), "{text}");
+    let carried: Vec<&str> = data_events(&page)
+        .into_iter()
+        .filter(|e| e.starts_with("[3,"))
+        .map(|e| {
+            e.trim_end_matches(',')
+                .trim_end_matches(']')
+                .rsplit(',')
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(carried, costs);
+    assert!(page.contains("<p id=\"best\" aria-live=\"polite\">best so far: none</p>"));
+    // A count has no costs, and no best.
+    let (_, plain) = nqueens_4();
+    assert!(!plain.contains("id=\"best\""));
+}
+
+#[test]
+#[ignore = "extended run: `cargo test --tests -- --ignored`"]
+fn browser_shows_the_best_solution_so_far() {
+    let Some(browser) = chromium() else { return };
+    let (text, page) = knapsack_page();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("knapsack.html");
+    std::fs::write(&file, &page).unwrap();
+    let lines = event_lines(&text);
+    let solutions: Vec<(usize, &str)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| Some((i + 1, l.strip_prefix("solution ")?.split("  cost ").nth(1)?)))
+        .collect();
+    assert!(solutions.len() >= 2, "{text}");
+    // Before the first solution: none; at each solution and the step
+    // before the next: its cost.
+    let dom = dom_at(&browser, &file, &(solutions[0].0 - 1).to_string());
+    assert_eq!(by_id(&dom, "p", "best").1, "best so far: none");
+    for (i, &(k, cost)) in solutions.iter().enumerate() {
+        let dom = dom_at(&browser, &file, &k.to_string());
+        assert_eq!(
+            by_id(&dom, "p", "best").1,
+            format!("best so far: cost {cost}")
+        );
+        let until = solutions
+            .get(i + 1)
+            .map_or(lines.len(), |&(next, _)| next - 1);
+        let dom = dom_at(&browser, &file, &until.to_string());
+        assert_eq!(
+            by_id(&dom, "p", "best").1,
+            format!("best so far: cost {cost}")
+        );
+    }
+}
