@@ -5,12 +5,16 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::assignment::{Assignment, Choice};
+use crate::checker::Checker;
 use crate::checker::DynChecker;
-use crate::constraints::{AllDifferent, LinearSum, Objective};
+use crate::constraints::{AllDifferent, Objective};
+use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 use crate::goal::{Goal, Sense};
 use crate::model::{Model, VariableOrder};
 use crate::outcome::{Outcome, Stats, StopReason};
+use crate::wake::Wake;
 
 use super::{Graph, MAX_COLORS, NeighboursDiffer, variables};
 
@@ -63,7 +67,9 @@ pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
 /// bound and a maximum clique ([`Graph::max_clique`]) the lower one. The
 /// model has a variable per vertex and one more, `colors`, the number of
 /// colours, from the clique's size up to one fewer than the greedy count:
-/// every vertex's colour is below it (a [`LinearSum`] each), and
+/// every vertex's colour is below it (one checker narrows both ways; a
+/// [`LinearSum`](crate::constraints::LinearSum) per vertex says the same,
+/// 1.14x slower on `queen8_8`), and
 /// [`Search::minimize`](crate::Search::minimize) minimises it (an
 /// [`Objective`]), starting from the greedy count as its bound. `colors`
 /// is [branched on first](crate::ModelBuilder::branch_first), the fewest
@@ -239,15 +245,112 @@ fn bounded_model(
             scope,
         )));
     }
-    for v in 0..n {
-        checkers.push(Box::new(LinearSum::at_most(
-            format!("below colors {}", v + 1),
-            [(1, v), (-1, colors)],
-            -1,
-        )));
-    }
+    checkers.push(Box::new(Below {
+        colors,
+        lowest: clique.len(),
+    }));
     let objective = Objective::variable("fewest colors", colors);
     let goal = objective.goal();
     checkers.push(Box::new(objective));
     Ok((b.build(checkers)?, goal))
+}
+
+/// Every vertex's colour is below `colors`, the number of colours
+/// (variables `0..colors` are the vertices, whose value is their colour).
+/// It narrows both ways: the vertices lose the colours from the greatest
+/// number still possible up, and `colors` loses the numbers not above a
+/// fixed vertex's colour.
+#[derive(Clone, Debug)]
+struct Below {
+    /// The variable of the number of colours, after the vertices.
+    colors: usize,
+    /// Its least value (its domain index 0).
+    lowest: usize,
+}
+
+impl Checker<usize> for Below {
+    fn name(&self) -> &'static str {
+        "below colors"
+    }
+
+    fn check(&self, a: &Assignment<'_, usize>) -> bool {
+        let Some(&k) = a.get(self.colors) else {
+            return true;
+        };
+        (0..self.colors).all(|v| a.get(v).is_none_or(|&c| c < k))
+    }
+
+    fn promising(&self, a: &Assignment<'_, usize>, choice: Choice<'_, usize>) -> bool {
+        if choice.var == self.colors {
+            (0..self.colors).all(|v| a.get(v).is_none_or(|c| c < choice.value))
+        } else {
+            a.get(self.colors).is_none_or(|k| choice.value < k)
+        }
+    }
+
+    fn narrows(&self) -> bool {
+        true
+    }
+
+    // Narrowing keeps the vertices below every number of colours still
+    // possible, and the numbers above every fixed colour: all `check`
+    // could refuse of a candidate.
+    fn filters(&self) -> bool {
+        false
+    }
+
+    fn wakes_on(&self, var: usize) -> Wake {
+        if var == self.colors {
+            Wake::Change
+        } else {
+            Wake::Fixed
+        }
+    }
+
+    fn narrow(&self, var: usize, d: &mut Domains<'_, usize>) -> Result<(), Conflict> {
+        if var == self.colors {
+            let Some(top) = d.max(self.colors) else {
+                return Ok(());
+            };
+            // Colours 0..k, k the greatest number of colours left.
+            let k = self.lowest + top;
+            let mask = if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+            for v in 0..self.colors {
+                d.intersect(v, &[mask])?;
+            }
+        } else if d.len(var) == 1 {
+            let color = d.min(var).unwrap_or(0);
+            // At least color + 1 colours.
+            d.retain(self.colors, |i| self.lowest + i > color)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Graph, Sense, bounded_model};
+
+    /// The model's checkers agree with each other at every node (cross-check
+    /// mode), from a bound one above the greedy count, and the optimum is
+    /// the chromatic number: 3 for the 5-cycle, 4 for the wheel around it
+    /// (a hub joined to every vertex of an odd cycle).
+    #[test]
+    fn the_bounded_model_checks_itself() {
+        let cycle: Vec<(usize, usize)> = (1..=5).map(|v| (v, v % 5 + 1)).collect();
+        let mut wheel = cycle.clone();
+        wheel.extend((1..=5).map(|v| (v, 6)));
+        for (n, edges, chromatic) in [(5, cycle, 3), (6, wheel, 4)] {
+            let graph = Graph::from_edges(n, edges).unwrap();
+            let upper = graph.greedy_coloring().iter().max().unwrap() + 2;
+            let (mut model, goal) = bounded_model(&graph, upper, &graph.max_clique()).unwrap();
+            let outcome = model
+                .search()
+                .cross_check(true)
+                .bound(i64::try_from(upper).unwrap())
+                .optimize_unit(&goal, Sense::Minimize, &crate::Unit::whole());
+            assert!(outcome.stop.is_complete(), "{:?}", outcome.stop);
+            assert_eq!(outcome.value.best.map(|b| b.cost), Some(chromatic));
+        }
+    }
 }

@@ -145,12 +145,17 @@ impl<V> Checker<V> for NeighboursDiffer {
 
     #[inline]
     fn promising(&self, _: &Assignment<'_, V>, choice: Choice<'_, V>) -> bool {
-        self.used[choice.var] >> choice.index & 1 == 0
+        // A variable after the vertices' is no vertex: anything goes.
+        self.used
+            .get(choice.var)
+            .is_none_or(|used| used >> choice.index & 1 == 0)
     }
 
     #[inline(always)]
     fn filter(&self, _: &Assignment<'_, V>, var: usize, candidates: &mut Candidates<'_>) {
-        candidates.words_mut()[0] &= !self.used[var];
+        if let Some(used) = self.used.get(var) {
+            candidates.words_mut()[0] &= !used;
+        }
     }
 
     fn narrows(&self) -> bool {
