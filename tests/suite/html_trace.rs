@@ -606,15 +606,7 @@ fn browser_shows_name_value_rows_without_a_grid() {
 /// worth 4, 5 and 7 in a bag of 8: the best is 11, by hand), traced: its
 /// text trace and its page.
 fn knapsack_page() -> (String, String) {
-    use backtracker::constraints::{LinearSum, Objective};
-    let mut b = ModelBuilder::new();
-    let take: Vec<usize> = (0..3)
-        .map(|i| b.variable(format!("item{i}"), [0i64, 1]))
-        .collect();
-    let bag = LinearSum::at_most("bag", [(3, take[0]), (4, take[1]), (5, take[2])], 8);
-    let worth = Objective::new("worth", [(4, take[0]), (5, take[1]), (7, take[2])]);
-    let goal = worth.goal();
-    let mut model = b.build((bag, worth)).unwrap();
+    let (mut model, goal) = crate::support::bag();
     let mut trace = Trace::new();
     let outcome = model.search().observer(&mut trace).maximize(&goal);
     assert_eq!(outcome.value.best.map(|b| b.cost), Some(11));

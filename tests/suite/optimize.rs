@@ -12,7 +12,7 @@ use backtracker::constraints::{LinearSum, Objective, Relation};
 use backtracker::{DynChecker, Goal, ModelBuilder, Sense, StopReason, VariableOrder};
 use proptest::prelude::*;
 
-use crate::support::{builder_over, every_assignment, relation, small_domain};
+use crate::support::{bag, builder_over, every_assignment, relation, small_domain};
 
 /// A linear constraint: its terms, relation and constant.
 type Sum = (Vec<(i64, usize)>, Relation, i64);
@@ -36,21 +36,23 @@ fn value(terms: &[(i64, usize)], values: &[i32]) -> i64 {
 }
 
 impl Random {
+    /// Constraint `k`, if there is one.
+    fn sum(&self, k: usize) -> Option<LinearSum> {
+        let (terms, relation, constant) = self.sums.get(k)?;
+        Some(LinearSum::new(
+            format!("c{k}"),
+            terms.iter().copied(),
+            *relation,
+            *constant,
+        ))
+    }
+
     fn build(&self, order: VariableOrder) -> (Boxed, Goal) {
         let mut b: ModelBuilder<i32> = builder_over(&self.domains);
         b.order(order);
-        let mut checkers: Vec<DynChecker<i32>> = self
-            .sums
-            .iter()
-            .enumerate()
-            .map(|(k, (terms, relation, constant))| {
-                Box::new(LinearSum::new(
-                    format!("c{k}"),
-                    terms.iter().copied(),
-                    *relation,
-                    *constant,
-                )) as DynChecker<i32>
-            })
+        let mut checkers: Vec<DynChecker<i32>> = (0..self.sums.len())
+            .filter_map(|k| self.sum(k))
+            .map(backtracker::Checker::boxed)
             .collect();
         let objective = Objective::new("cost", self.cost.iter().copied());
         let goal = objective.goal();
@@ -62,11 +64,9 @@ impl Random {
     fn build_concrete(&self, order: VariableOrder) -> (Concrete, Goal) {
         let mut b: ModelBuilder<i32> = builder_over(&self.domains);
         b.order(order);
-        let sum = |k: usize| match self.sums.get(k) {
-            Some((terms, relation, constant)) => {
-                LinearSum::new(format!("c{k}"), terms.iter().copied(), *relation, *constant)
-            }
-            None => LinearSum::new(format!("c{k}"), [(0, 0)], Relation::Equal, 0),
+        let sum = |k: usize| {
+            self.sum(k)
+                .unwrap_or_else(|| LinearSum::new(format!("c{k}"), [(0, 0)], Relation::Equal, 0))
         };
         let objective = Objective::new("cost", self.cost.iter().copied());
         let goal = objective.goal();
@@ -368,19 +368,6 @@ fn the_bound_cuts_the_tree() {
     let outcome = model.search().minimize(&goal);
     assert_eq!(outcome.value.best.unwrap().cost, 0);
     assert!(outcome.stats.nodes <= 12 * 3, "{}", outcome.stats.nodes);
-}
-
-/// Items of weight 3, 4 and 5 worth 4, 5 and 7 in a bag of 8 (the best:
-/// the first and the last, 11, by hand).
-fn bag() -> (backtracker::Model<i64, (LinearSum, Objective)>, Goal) {
-    let mut b = ModelBuilder::new();
-    let take: Vec<usize> = (0..3)
-        .map(|i| b.variable(format!("item{i}"), [0i64, 1]))
-        .collect();
-    let bag = LinearSum::at_most("bag", [(3, take[0]), (4, take[1]), (5, take[2])], 8);
-    let worth = Objective::new("worth", [(4, take[0]), (5, take[1]), (7, take[2])]);
-    let goal = worth.goal();
-    (b.build((bag, worth)).unwrap(), goal)
 }
 
 #[test]

@@ -683,3 +683,28 @@ pub fn assert_invalid_symmetry<V>(b: backtracker::ModelBuilder<V>, name: &str, m
         Ok(_) => panic!("expected an invalid symmetry, got a model"),
     }
 }
+
+// ------------------------------------------------------ branch and bound
+
+/// Items of weight 3, 4 and 5 worth 4, 5 and 7 in a bag of 8, the worth
+/// to maximise (the best: the first and the last, 11, by hand).
+pub fn bag() -> (
+    backtracker::Model<
+        i64,
+        (
+            backtracker::constraints::LinearSum,
+            backtracker::constraints::Objective,
+        ),
+    >,
+    backtracker::Goal,
+) {
+    use backtracker::constraints::{LinearSum, Objective};
+    let mut b = backtracker::ModelBuilder::new();
+    let take: Vec<usize> = (0..3)
+        .map(|i| b.variable(format!("item{i}"), [0i64, 1]))
+        .collect();
+    let bag = LinearSum::at_most("bag", [(3, take[0]), (4, take[1]), (5, take[2])], 8);
+    let worth = Objective::new("worth", [(4, take[0]), (5, take[1]), (7, take[2])]);
+    let goal = worth.goal();
+    (b.build((bag, worth)).unwrap(), goal)
+}
