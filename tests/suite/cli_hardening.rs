@@ -22,7 +22,7 @@ fn shell(name: &str, script: &str, args: &[&str]) -> Run {
 
 /// Every example, with arguments that give an answer on standard output.
 const ANSWERING: [(&str, &[&str]); 11] = [
-    ("coloring", &["--chromatic"]),
+    ("coloring", &["--chromatic", "--quiet"]),
     ("cryptarithm", &["SEND + MORE = MONEY"]),
     ("knights_tour", &["5"]),
     ("map_coloring", &[]),
@@ -390,6 +390,8 @@ const OPTION_TABLES: [OptionTable; 6] = [
             ("--classes", ""),
             ("--checkpoint", "CHECKPOINT"),
             ("--depth", "2"),
+            ("--node-limit", "100"),
+            ("--quiet", ""),
         ],
         needs: &[
             ("--count", &["--colors"]),
@@ -399,6 +401,8 @@ const OPTION_TABLES: [OptionTable; 6] = [
             ("--depth", &["--checkpoint"]),
             ("--probes", &["--estimate"]),
             ("--seed", &["--estimate"]),
+            ("--node-limit", &["--chromatic"]),
+            ("--quiet", &["--chromatic"]),
         ],
     },
     OptionTable {
