@@ -519,6 +519,8 @@ fn tables() -> Vec<Table> {
                 &["--stats"],
                 &["--checkpoint", "CHECKPOINT"],
                 &["--depth", "2"],
+                &["--node-limit", "100"],
+                &["--quiet"],
             ]),
         },
         Table {
@@ -534,6 +536,8 @@ fn tables() -> Vec<Table> {
             .into_iter()
             .chain(refused(&[
                 &["--chromatic"],
+                &["--node-limit", "100"],
+                &["--quiet"],
                 &["--estimate"],
                 &["--probes", "50"],
                 &["--seed", "3"],
