@@ -136,6 +136,11 @@ fn read(file: &str) -> Result<String, Failure> {
 }
 
 fn run(cli: &Cli) -> Result<String, Failure> {
+    if cli.file == "-" && cli.optimum.merge.as_deref() == Some("-") {
+        return Err(Failure::input(
+            "standard input cannot hold both the instance and the result lines of --merge",
+        ));
+    }
     let text = read(&cli.file)?;
     let instance = parse(&text).map_err(Failure::input)?;
     // Unit lines name the instance by its text.

@@ -374,4 +374,5 @@ fn work_units_of_branch_and_bound_refuse_bad_lines() {
         "--threads",
     );
     assert_bad_input("golomb", &["5", "--unit", "nonsense"], "--unit");
+    assert_bad_input("knapsack", &["-", "--merge", "-"], "standard input");
 }

@@ -8,7 +8,7 @@ use std::io;
 use std::time::Instant;
 
 use backtracker::units::{BestLine, UnitLine, merge_best, read_best};
-use backtracker::{Best, Checkers, Goal, Model, Outcome, Sense, StopReason};
+use backtracker::{Best, Checkers, Goal, Model, Outcome, Search, Sense, StopReason};
 use clap::Args;
 
 use crate::cli::{self, Failure, SearchOptions};
@@ -121,13 +121,7 @@ where
     if let Some(path) = &options.merge {
         return merge(model, name, goal, task, path);
     }
-    let mut search = model
-        .search()
-        .cross_check(options.search.cross_check)
-        .node_limit(options.node_limit.unwrap_or(u64::MAX));
-    if let Some(bound) = options.bound {
-        search = search.bound(bound);
-    }
+    let search = configured(model, options);
     let start = Instant::now();
     let progress = |best: &Best<V>, nodes: Option<u64>| {
         if !options.quiet {
@@ -156,6 +150,22 @@ where
     match outcome.value.best.take() {
         Some(best) => Ok(Answer::Best(best, proof)),
         None => Err(none_found(task, options.bound, &proof)),
+    }
+}
+
+/// A search of `model` with the node limit, cross-check mode and bound of
+/// `options`.
+fn configured<'m, V: std::fmt::Debug, C: Checkers<V>>(
+    model: &'m mut Model<V, C>,
+    options: &OptimumOptions,
+) -> Search<'m, V, C> {
+    let search = model
+        .search()
+        .cross_check(options.search.cross_check)
+        .node_limit(options.node_limit.unwrap_or(u64::MAX));
+    match options.bound {
+        Some(bound) => search.bound(bound),
+        None => search,
     }
 }
 
@@ -230,14 +240,7 @@ where
             "--unit: a unit of a split with symmetry; branch and bound splits without",
         ));
     }
-    let mut search = model
-        .search()
-        .cross_check(options.search.cross_check)
-        .node_limit(options.node_limit.unwrap_or(u64::MAX));
-    if let Some(bound) = options.bound {
-        search = search.bound(bound);
-    }
-    let outcome = search.optimize_unit(goal, task.sense, &line.unit);
+    let outcome = configured(model, options).optimize_unit(goal, task.sense, &line.unit);
     cli::finished(&outcome, &options.search)?;
     if !outcome.stop.is_complete() {
         return Err(Failure::NotFound(format!(
