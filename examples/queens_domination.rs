@@ -27,7 +27,7 @@ use common::output;
 use std::process::ExitCode;
 
 use backtracker::constraints::Objective;
-use backtracker::{Assignment, Checker, Choice, Conflict, Domains, ModelBuilder, Sense};
+use backtracker::{Assignment, Checker, Choice, Conflict, Domains, ModelBuilder, Sense, Wake};
 use clap::Parser;
 use cli::Failure;
 
@@ -141,17 +141,23 @@ impl Checker<i64> for Dominated {
         true
     }
 
-    fn narrows_whole_scope(&self) -> bool {
-        true
+    // Only a square that loses its queen can leave a square it covers
+    // with one coverer or none.
+    fn wakes_on(&self, _: usize) -> Wake {
+        Wake::Fixed
     }
 
-    /// A square that only one square can still cover gets a queen there;
-    /// one that none can, ends the branch.
-    fn narrow(&self, _: usize, d: &mut Domains<'_, i64>) -> Result<(), Conflict> {
-        for covers in &self.covers {
+    /// When `var` is left empty: a square it covers that only one square
+    /// can still cover gets a queen there; one that none can, ends the
+    /// branch.
+    fn narrow(&self, var: usize, d: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+        if d.contains(var, QUEEN) {
+            return Ok(());
+        }
+        for &s in &self.covers[var] {
             let mut last = None;
             let mut count = 0;
-            for &t in covers {
+            for &t in &self.covers[s] {
                 if d.contains(t, QUEEN) {
                     if !d.contains(t, EMPTY) {
                         // A queen stands there, or must.

@@ -68,10 +68,12 @@ fn each_class_is_searched_once_and_cross_check_searches_them_all() {
     }
 }
 
+/// N = 16 (1,846,955 classes) takes minutes in a debug build: `.ci/run`
+/// checks it with the release example instead (`nqueens 16 --classes`).
 #[test]
-#[ignore = "long: N = 11 to 16 search every class (the extended run)"]
-fn nqueens_counts_its_fundamental_solutions_up_to_16() {
-    for n in 11..=16 {
+#[ignore = "long: N = 11 to 15 search every class (the extended run)"]
+fn nqueens_counts_its_fundamental_solutions_up_to_15() {
+    for n in 11..=15 {
         queens_classes(n);
     }
 }
