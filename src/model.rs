@@ -395,6 +395,14 @@ impl<V> ModelBuilder<V> {
 
     /// Sets a value-ordering hook (for example Warnsdorff's rule for tours).
     ///
+    /// The assignment it receives holds every variable assigned so far, by
+    /// a step or by implication: with narrowing checkers, a variable after
+    /// `var` may already hold the one value left to it. A hook that reads
+    /// only the variables before `var` orders the same in declared order
+    /// with narrowing and without, so the solutions then come in the same
+    /// order; one that reads the others may order differently (the same
+    /// solutions, in another order).
+    ///
     /// ```
     /// use backtracker::{constraints::AtMostOnePerLine, ModelBuilder};
     ///

@@ -35,7 +35,8 @@ enum Values {
     /// Largest index first.
     Reversed,
     /// By a rank that depends on the variable, the index and the sum of
-    /// the values assigned so far (a different order at every node).
+    /// the values of the variables before it (a different order at every
+    /// node).
     Ranked(i32),
 }
 
@@ -122,7 +123,10 @@ impl Case {
         }
         if !matches!(values, Values::Domain) {
             b.value_order(move |a, var, candidates| {
-                let sum: i32 = a.iter().map(|(_, v)| *v).sum();
+                // The variables before `var`: in declared order those are
+                // the ones the plain search has assigned, while narrowing
+                // may have implied later ones already.
+                let sum: i32 = a.iter().filter(|&(v, _)| v < var).map(|(_, v)| *v).sum();
                 candidates.sort_by_key(|&i| values.rank(var, i, sum));
             });
         }

@@ -68,8 +68,9 @@ fn each_class_is_searched_once_and_cross_check_searches_them_all() {
     }
 }
 
-/// N = 16 (1,846,955 classes) takes minutes in a debug build: `.ci/run`
-/// checks it with the release example instead (`nqueens 16 --classes`).
+/// N = 16 (1,846,955 classes) takes minutes even in a release build: run
+/// it by hand, `cargo run --release --example nqueens -- 16 --classes`
+/// (`14772512` and `1846955`, CONTRIBUTING.md).
 #[test]
 #[ignore = "long: N = 11 to 15 search every class (the extended run)"]
 fn nqueens_counts_its_fundamental_solutions_up_to_15() {
