@@ -46,6 +46,15 @@ pub(crate) struct Config<V> {
     pub(crate) bound: Option<i64>,
 }
 
+impl<V> Config<V> {
+    /// Whether the cancellation flag is set.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 impl<V> Clone for Config<V> {
     fn clone(&self) -> Self {
         Config {

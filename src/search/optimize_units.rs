@@ -189,7 +189,7 @@ where
                 scope.spawn(move || {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= units.len() || cancelled(config) || shared.halted() {
+                        if i >= units.len() || config.cancelled() || shared.halted() {
                             break;
                         }
                         let mut unit_config = config.clone();
@@ -228,7 +228,7 @@ where
                 })
             })
             .collect();
-        let mut total = sum(counts, None, &shared, cancelled(&config));
+        let mut total = sum(counts, None, &shared, config.cancelled());
         total.stats.elapsed = started.elapsed();
         Outcome {
             value: Optimum {
@@ -240,14 +240,6 @@ where
             stop: total.stop,
         }
     }
-}
-
-/// Whether the search was cancelled.
-fn cancelled<V>(config: &Config<V>) -> bool {
-    config
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed))
 }
 
 /// The best of `unit` on `model`, whose goal's bound is already started

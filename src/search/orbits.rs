@@ -539,10 +539,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
         config.shared = Some(Arc::clone(&shared));
         let mut outcomes = Vec::with_capacity(found.len());
         for (i, k) in found.iter().enumerate() {
-            let cancelled = config
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed));
+            let cancelled = config.cancelled();
             if cancelled || shared.halted() {
                 outcomes.push(None);
                 continue;
@@ -600,10 +597,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
                 .map_init(
                     || model.clone(),
                     |mine, (i, k)| {
-                        let cancelled = config
-                            .cancel
-                            .as_ref()
-                            .is_some_and(|c| c.load(Ordering::Relaxed));
+                        let cancelled = config.cancelled();
                         if cancelled || shared.halted() {
                             return None;
                         }
@@ -630,10 +624,7 @@ fn finish<V, C: Checkers<V>>(
     started: Instant,
 ) -> Outcome<u128> {
     let names = config.tally.then(|| model.checker_names());
-    let cancelled = config
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed));
+    let cancelled = config.cancelled();
     let mut total = sum(outcomes, names, shared, cancelled);
     total.stats.elapsed = started.elapsed();
     total

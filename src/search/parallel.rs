@@ -108,10 +108,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
                 .map_init(
                     || model.clone(),
                     |mine, (i, unit)| {
-                        let cancelled = config
-                            .cancel
-                            .as_ref()
-                            .is_some_and(|c| c.load(Ordering::Relaxed));
+                        let cancelled = config.cancelled();
                         if cancelled || shared.halted() {
                             return None;
                         }
@@ -156,10 +153,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
         };
         let outcomes = on_threads(threads, run);
         let names = config.tally.then(|| model.checker_names());
-        let cancelled = config
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed));
+        let cancelled = config.cancelled();
         let mut total = sum(outcomes, names, &shared, cancelled);
         total.stats.elapsed = started.elapsed();
         total
