@@ -105,10 +105,13 @@ pub(crate) mod sealed {
         pub(crate) wake_on_change: Vec<bool>,
         /// Per variable, the checkers watching it whose `filter` is called.
         pub(crate) filtering: Vec<Vec<u32>>,
-        /// Per variable, the variables sharing a checker scope with it (itself
-        /// excluded), in increasing order; `None` when a checker without a
-        /// scope watches it.
-        pub(crate) neighbours: Vec<Option<Vec<u32>>>,
+        /// Some checker has no scope (it watches every variable).
+        unscoped: bool,
+        /// Per variable, the variables sharing a checker scope with it
+        /// (itself excluded), in increasing order; `None` when a checker
+        /// without a scope watches it. Only forward checking reads them:
+        /// worked out from `lists` the first time it does.
+        neighbours: std::sync::OnceLock<Vec<Option<Vec<u32>>>>,
     }
 
     impl Watch {
@@ -118,7 +121,7 @@ pub(crate) mod sealed {
             let mut filtering = vec![Vec::new(); n];
             let mut skips_filters = false;
             let mut wake_on_change = vec![false; n];
-            let mut neighbours: Vec<Option<Vec<u32>>> = vec![Some(Vec::new()); n];
+            let mut unscoped = false;
             let mut global = true;
             let whole_scope = (0..checkers.len())
                 .map(|k| checkers.narrows(k) && checkers.narrows_whole_scope(k))
@@ -131,26 +134,19 @@ pub(crate) mod sealed {
                 let narrows = checkers.narrows(k);
                 let filters = !narrows || checkers.filters(k);
                 skips_filters |= !filters;
-                let vars: Vec<usize> = match checkers.scope(k) {
+                let all: Vec<usize>;
+                let vars = match checkers.scope(k) {
                     None => {
-                        neighbours.fill(None);
-                        (0..n).collect()
+                        unscoped = true;
+                        all = (0..n).collect();
+                        &all[..]
                     }
                     Some(vars) => {
                         global = false;
-                        for &v in vars {
-                            if let Some(list) = &mut neighbours[v] {
-                                list.extend(
-                                    vars.iter()
-                                        .filter(|&&u| u != v)
-                                        .map(|&u| crate::index::small(u)),
-                                );
-                            }
-                        }
-                        vars.to_vec()
+                        vars
                     }
                 };
-                for v in vars {
+                for &v in vars {
                     lists[v].push(kk);
                     if narrows {
                         if checkers.wakes_on(k, v) == Wake::Fixed {
@@ -168,10 +164,6 @@ pub(crate) mod sealed {
             for list in lists.iter_mut().chain(&mut narrowing).chain(&mut filtering) {
                 list.dedup();
             }
-            for list in neighbours.iter_mut().flatten() {
-                list.sort_unstable();
-                list.dedup();
-            }
             Watch {
                 global: global && !skips_filters,
                 lists,
@@ -181,8 +173,47 @@ pub(crate) mod sealed {
                 skips_filters,
                 wake_on_change,
                 filtering,
-                neighbours,
+                unscoped,
+                neighbours: std::sync::OnceLock::new(),
             }
+        }
+
+        /// The variables sharing a checker scope with `var` (itself
+        /// excluded), in increasing order; `None` when a checker without a
+        /// scope watches it.
+        pub(crate) fn neighbours(&self, var: usize) -> Option<&[u32]> {
+            self.neighbours.get_or_init(|| self.work_out_neighbours())[var].as_deref()
+        }
+
+        /// Every variable's [`neighbours`](Self::neighbours), from the
+        /// checkers watching each variable.
+        fn work_out_neighbours(&self) -> Vec<Option<Vec<u32>>> {
+            let n = self.lists.len();
+            if self.unscoped {
+                return vec![None; n];
+            }
+            let mut members: Vec<Vec<u32>> = Vec::new();
+            for (v, list) in self.lists.iter().enumerate() {
+                for &k in list {
+                    let k = k as usize;
+                    if members.len() <= k {
+                        members.resize_with(k + 1, Vec::new);
+                    }
+                    members[k].push(crate::index::small(v));
+                }
+            }
+            (0..n)
+                .map(|v| {
+                    let mut list: Vec<u32> = self.lists[v]
+                        .iter()
+                        .flat_map(|&k| members[k as usize].iter().copied())
+                        .filter(|&u| u as usize != v)
+                        .collect();
+                    list.sort_unstable();
+                    list.dedup();
+                    Some(list)
+                })
+                .collect()
         }
 
         /// Whether any checker narrows.

@@ -63,16 +63,29 @@ pub struct AllDifferent {
     /// Per model variable, its position in the scope (`NONE` outside).
     pos: Vec<u32>,
     /// Per scope position, the value number of each domain index.
-    ids: Vec<Vec<u32>>,
+    ids: Vec<u32>,
+    /// Per scope position, where its value numbers lie in `ids` (positions
+    /// with the same domain as the one before share them).
+    id_range: Vec<(u32, u32)>,
     /// Per scope position, the domain index of each value number (`NONE`
     /// when the variable does not have it).
-    index_of: Vec<Vec<u32>>,
+    /// Position `p`'s row is `index_of[p * values..]`; built for the
+    /// general path only.
+    index_of: Vec<u32>,
     /// Number of distinct values.
     values: usize,
     /// Some domain holds a value twice (at two indices).
     repeats: bool,
     /// Per value number, how many assigned scope variables hold it.
     used: Vec<u32>,
+    /// Whether the scope, its values and every domain fit one machine word
+    /// (and no domain repeats a value): then the narrowing works on bit
+    /// sets ([`narrow_small`](Self::narrow_small)).
+    small: bool,
+    /// Whether every variable's domain index is its value number (the
+    /// same domain everywhere, or a prefix of it): then a candidate word
+    /// is its value set as it stands.
+    aligned: bool,
     /// Buffers of the matching, and the last matching as a warm start.
     scratch: Buffers<Scratch>,
 }
@@ -140,12 +153,126 @@ impl AllDifferent {
             scope: scope.into_iter().collect(),
             pos: Vec::new(),
             ids: Vec::new(),
+            id_range: Vec::new(),
             index_of: Vec::new(),
             values: 0,
             repeats: false,
             used: Vec::new(),
+            small: false,
+            aligned: false,
             scratch: Buffers::default(),
         }
+    }
+
+    /// The value number of each domain index of scope position `p`.
+    #[inline]
+    fn ids(&self, p: usize) -> &[u32] {
+        let (start, end) = self.id_range[p];
+        &self.ids[start as usize..end as usize]
+    }
+
+    /// The value numbers of the candidates `word` of scope position `p`.
+    #[inline]
+    fn value_set(&self, p: usize, word: u64) -> u64 {
+        if self.aligned {
+            return word;
+        }
+        let ids = self.ids(p);
+        crate::candidates::iter_bits(&[word]).fold(0, |set, i| set | 1 << ids[i])
+    }
+
+    /// The candidate word of scope position `p` for the value set `set`,
+    /// within `word`, its candidates now.
+    #[inline]
+    fn index_set(&self, p: usize, word: u64, set: u64) -> u64 {
+        if self.aligned {
+            return set;
+        }
+        let ids = self.ids(p);
+        crate::candidates::iter_bits(&[word])
+            .filter(|&i| set >> ids[i] & 1 == 1)
+            .fold(0, |kept, i| kept | 1 << i)
+    }
+
+    /// [`narrow_with`](Self::narrow_with) on bit sets, for a scope, values
+    /// and domains that fit a word: the same removals, each variable's
+    /// written back at once.
+    fn narrow_small<V, const W: usize>(
+        &self,
+        s: &mut Scratch,
+        d: &mut Domains<'_, V>,
+    ) -> Result<(), Conflict> {
+        let n = self.scope.len();
+        let mut words = [0u64; W];
+        let mut cand = [0u64; W];
+        for (p, &var) in self.scope.iter().enumerate() {
+            words[p] = d.words(var)[0];
+            cand[p] = self.value_set(p, words[p]);
+        }
+        let before = cand;
+        let result = Self::small_fixpoint::<W>(s, &mut cand[..n]);
+        for p in 0..n {
+            if cand[p] != before[p] {
+                let keep = self.index_set(p, words[p], cand[p]);
+                d.intersect(self.scope[p], &[keep])?;
+            }
+        }
+        result
+    }
+
+    /// The fixed variables' values leave the others until none is newly
+    /// fixed; then, when a Hall set is possible, Régin's filter on bit sets.
+    /// `cand` holds each scope position's value set, narrowed in place; a
+    /// set left empty is written back by the caller, which names it.
+    fn small_fixpoint<const W: usize>(s: &mut Scratch, cand: &mut [u64]) -> Result<(), Conflict> {
+        let mut fixed = 0u64;
+        let mut taken = 0u64;
+        loop {
+            let mut fresh = 0u64;
+            for (p, set) in cand.iter_mut().enumerate() {
+                if fixed >> p & 1 == 1 || set.count_ones() != 1 {
+                    continue;
+                }
+                if taken & *set != 0 {
+                    // Two fixed variables share a value.
+                    *set = 0;
+                    return Ok(());
+                }
+                fixed |= 1 << p;
+                taken |= *set;
+                fresh |= *set;
+            }
+            if fresh == 0 {
+                break;
+            }
+            for (p, set) in cand.iter_mut().enumerate() {
+                if fixed >> p & 1 == 0 {
+                    *set &= !fresh;
+                    if *set == 0 {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        // As in `narrow_with`: only a Hall set can remove a value.
+        let mut sizes = [0u32; W];
+        let mut unfixed = 0;
+        for (p, set) in cand.iter().enumerate() {
+            if fixed >> p & 1 == 0 {
+                sizes[unfixed] = set.count_ones();
+                unfixed += 1;
+            }
+        }
+        let sizes = &mut sizes[..unfixed];
+        sizes.sort_unstable();
+        let possible = sizes.iter().enumerate().any(|(i, &len)| {
+            let k = i + 1;
+            (len as usize) < k || (len as usize == k && k < unfixed)
+        });
+        if !possible {
+            return Ok(());
+        }
+        small_regin::<W>(s, cand, fixed)
     }
 
     /// Records where the value of `var` (in scope) stands.
@@ -163,7 +290,7 @@ impl AllDifferent {
     #[inline]
     fn id(&self, var: usize, index: usize) -> Option<usize> {
         let p = *self.pos.get(var)?;
-        (p != NONE).then(|| self.ids[p as usize][index] as usize)
+        (p != NONE).then(|| self.ids(p as usize)[index] as usize)
     }
 
     /// The values of the fixed variables (one candidate left) leave the
@@ -182,7 +309,7 @@ impl AllDifferent {
                     continue;
                 }
                 let index = d.min(var).unwrap_or(0);
-                let v = self.ids[p][index] as usize;
+                let v = self.ids(p)[index] as usize;
                 if s.taken[v] {
                     // Two fixed variables share a value: this one loses it.
                     d.remove(var, index)?;
@@ -205,11 +332,11 @@ impl AllDifferent {
                     continue;
                 }
                 if self.repeats {
-                    let (ids, taken) = (&self.ids[q], &s.taken);
+                    let (ids, taken) = (self.ids(q), &s.taken);
                     d.retain(other, |i| !taken[ids[i] as usize])?;
                 } else {
                     for &v in &s.fresh {
-                        let i = self.index_of[q][v as usize];
+                        let i = self.index_of[q * self.values + v as usize];
                         if i != NONE {
                             d.remove(other, i as usize)?;
                         }
@@ -250,7 +377,7 @@ impl AllDifferent {
         s.seen.resize(m, 0);
         s.cands.resize_with(n, Vec::new);
         for (p, &var) in self.scope.iter().enumerate() {
-            let ids = &self.ids[p];
+            let ids = self.ids(p);
             let cands = &mut s.cands[p];
             cands.clear();
             if s.fixed[p] {
@@ -339,7 +466,7 @@ impl AllDifferent {
         for (p, &var) in self.scope.iter().enumerate() {
             let mate = s.mate[p];
             let (comp, reach) = (&s.comp, &s.free_reach);
-            let ids = &self.ids[p];
+            let ids = self.ids(p);
             if s.cands[p]
                 .iter()
                 .all(|&v| v == mate || reach[v as usize] || comp[v as usize] == comp[mate as usize])
@@ -353,6 +480,135 @@ impl AllDifferent {
         }
         Ok(())
     }
+}
+
+/// Régin's filter on bit sets: `cand` holds each scope position's value
+/// set, `fixed` the positions whose value already left the others. A
+/// maximum matching of the others (warm-started from the last one), then
+/// each unfixed variable keeps its matched value, the values an
+/// alternating path from a free value reaches, and the values on an
+/// alternating cycle through its matched one. No matching: a conflict.
+fn small_regin<const W: usize>(
+    s: &mut Scratch,
+    cand: &mut [u64],
+    fixed: u64,
+) -> Result<(), Conflict> {
+    let n = cand.len();
+    s.mate.resize(n, NONE);
+    let mut mate = [NONE; W];
+    let mut owner = [NONE; W];
+    for p in 0..n {
+        let hint = s.mate[p];
+        if fixed >> p & 1 == 0
+            && hint != NONE
+            && cand[p] >> hint & 1 == 1
+            && owner[hint as usize] == NONE
+        {
+            mate[p] = hint;
+            owner[hint as usize] = crate::index::small(p);
+        }
+    }
+    for p in 0..n {
+        if fixed >> p & 1 == 0 && mate[p] == NONE {
+            let mut seen = 0u64;
+            if !augment_small(cand, &mut mate, &mut owner, &mut seen, p) {
+                return Err(Conflict::new());
+            }
+        }
+    }
+    s.mate[..n].copy_from_slice(&mate[..n]);
+    // The value graph: value v -> the matched value of each unfixed
+    // variable that has v as another candidate (`succ`), and back (`pred`).
+    let mut succ = [0u64; W];
+    let mut pred = [0u64; W];
+    let mut values = 0u64;
+    let mut matched = 0u64;
+    for p in 0..n {
+        if fixed >> p & 1 == 1 {
+            continue;
+        }
+        let m = mate[p];
+        matched |= 1 << m;
+        values |= cand[p];
+        let others = cand[p] & !(1 << m);
+        pred[m as usize] |= others;
+        let mut each = others;
+        while each != 0 {
+            let v = each.trailing_zeros() as usize;
+            each &= each - 1;
+            succ[v] |= 1 << m;
+        }
+    }
+    // Reached from a free value.
+    let free = values & !matched;
+    let reach = reached(free, &succ, values);
+    // The strongly connected components, each the values both reached
+    // from one of them and reaching it (often one component for all).
+    let mut comp = [0u64; W];
+    let mut left = values;
+    while left != 0 {
+        let v = 1u64 << left.trailing_zeros();
+        let c = reached(v, &succ, left) & reached(v, &pred, left);
+        left &= !c;
+        let mut each = c;
+        while each != 0 {
+            comp[each.trailing_zeros() as usize] = c;
+            each &= each - 1;
+        }
+    }
+    for p in 0..n {
+        if fixed >> p & 1 == 0 {
+            let m = mate[p] as usize;
+            // The edge to v is the arc v -> m: on a cycle when they share
+            // a component.
+            cand[p] &= 1 << m | reach | comp[m];
+        }
+    }
+    Ok(())
+}
+
+/// The values that `from` reaches in the graph `adj` (a successor set per
+/// value) without leaving `within`, `from` included.
+#[inline]
+fn reached<const W: usize>(from: u64, adj: &[u64; W], within: u64) -> u64 {
+    let mut reach = from;
+    let mut frontier = from;
+    while frontier != 0 {
+        let mut next = 0u64;
+        while frontier != 0 {
+            next |= adj[frontier.trailing_zeros() as usize];
+            frontier &= frontier - 1;
+        }
+        frontier = next & within & !reach;
+        reach |= frontier;
+    }
+    reach
+}
+
+/// Kuhn's augmenting path from scope position `p` on bit sets.
+fn augment_small<const W: usize>(
+    cand: &[u64],
+    mate: &mut [u32; W],
+    owner: &mut [u32; W],
+    seen: &mut u64,
+    p: usize,
+) -> bool {
+    let mut options = cand[p];
+    while options != 0 {
+        let v = options.trailing_zeros() as usize;
+        options &= options - 1;
+        if *seen >> v & 1 == 1 {
+            continue;
+        }
+        *seen |= 1 << v;
+        let q = owner[v];
+        if q == NONE || augment_small(cand, mate, owner, seen, q as usize) {
+            mate[p] = crate::index::small(v);
+            owner[v] = crate::index::small(p);
+            return true;
+        }
+    }
+    false
 }
 
 /// Kuhn's augmenting path from scope position `p`, depth first.
@@ -433,6 +689,47 @@ fn tarjan(s: &mut Scratch, m: usize) {
     }
 }
 
+/// The value numbers, in order of first appearance: a list searched in
+/// turn while it is short (a sudoku's nine digits), a hash map beyond.
+struct Numbers<'v, V> {
+    list: Vec<&'v V>,
+    map: HashMap<&'v V, u32>,
+}
+
+impl<V> Default for Numbers<'_, V> {
+    fn default() -> Self {
+        Numbers {
+            list: Vec::new(),
+            map: HashMap::new(),
+        }
+    }
+}
+
+impl<'v, V: Eq + Hash> Numbers<'v, V> {
+    /// Beyond this many values, a hash map finds a number faster.
+    const LIST: usize = 32;
+
+    /// The number of `value`, a new one if it is new.
+    fn of(&mut self, value: &'v V) -> u32 {
+        let next = crate::index::small(self.len());
+        if self.map.is_empty() {
+            if let Some(at) = self.list.iter().position(|&v| v == value) {
+                return crate::index::small(at);
+            }
+            if self.list.len() < Self::LIST {
+                self.list.push(value);
+                return next;
+            }
+            self.map = self.list.drain(..).zip(0..).collect();
+        }
+        *self.map.entry(value).or_insert(next)
+    }
+
+    fn len(&self) -> usize {
+        self.list.len() + self.map.len()
+    }
+}
+
 impl<V: Eq + Hash> Checker<V> for AllDifferent {
     fn name(&self) -> &str {
         &self.name
@@ -443,7 +740,7 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
         let mut seen = vec![false; self.values];
         for &var in &self.scope {
             if let Some(index) = assignment.index(var) {
-                let v = self.ids[self.pos[var] as usize][index] as usize;
+                let v = self.ids(self.pos[var] as usize)[index] as usize;
                 if std::mem::replace(&mut seen[v], true) {
                     return false;
                 }
@@ -477,6 +774,14 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
 
     fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         // Without the warm start (never expected), correct anyway.
+        if self.small {
+            // Arrays on the stack as long as the scope and the values.
+            return if self.scope.len().max(self.values) <= 16 {
+                self.scratch.with(|s| self.narrow_small::<V, 16>(s, d))
+            } else {
+                self.scratch.with(|s| self.narrow_small::<V, 64>(s, d))
+            };
+        }
         self.scratch.with(|s| self.narrow_with(s, d))
     }
 
@@ -502,39 +807,54 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
 
     fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
         self.pos = positions(&self.name, &self.scope, model)?;
-        let mut numbers: HashMap<&V, u32> = HashMap::new();
-        self.ids = self
-            .scope
-            .iter()
-            .map(|&var| {
-                model
-                    .domain(var)
-                    .iter()
-                    .map(|value| {
-                        let next = crate::index::small(numbers.len());
-                        *numbers.entry(value).or_insert(next)
-                    })
-                    .collect()
-            })
-            .collect();
+        let mut numbers = Numbers::default();
+        self.ids.clear();
+        self.id_range.clear();
+        for (p, &var) in self.scope.iter().enumerate() {
+            let domain = model.domain(var);
+            // The same domain as the variable before it (a grid's cells):
+            // the same numbers.
+            if p > 0 && model.domain(self.scope[p - 1]) == domain {
+                self.id_range.push(self.id_range[p - 1]);
+                continue;
+            }
+            let start = crate::index::small(self.ids.len());
+            self.ids.extend(domain.iter().map(|v| numbers.of(v)));
+            self.id_range
+                .push((start, crate::index::small(self.ids.len())));
+        }
         self.values = numbers.len();
-        let mut repeats = false;
-        self.index_of = self
-            .ids
-            .iter()
-            .map(|ids| {
-                let mut row = vec![NONE; numbers.len()];
-                for (i, &v) in ids.iter().enumerate() {
-                    if row[v as usize] == NONE {
-                        row[v as usize] = crate::index::small(i);
-                    } else {
-                        repeats = true;
+        let n = self.scope.len();
+        let mut seen = vec![u32::MAX; self.values];
+        let repeats = (0..n).any(|p| {
+            let mark = crate::index::small(p);
+            self.ids(p)
+                .iter()
+                .any(|&v| std::mem::replace(&mut seen[v as usize], mark) == mark)
+        });
+        self.repeats = repeats;
+        self.small = !repeats
+            && self.values <= 64
+            && n <= 64
+            && self.scope.iter().all(|&var| model.domain(var).len() <= 64);
+        self.aligned = (0..n).all(|p| {
+            self.ids(p)
+                .iter()
+                .enumerate()
+                .all(|(i, &v)| v as usize == i)
+        });
+        self.index_of.clear();
+        if !self.small {
+            self.index_of.resize(n * self.values, NONE);
+            for (p, &(start, end)) in self.id_range.iter().enumerate() {
+                for (i, &v) in self.ids[start as usize..end as usize].iter().enumerate() {
+                    let at = p * self.values + v as usize;
+                    if self.index_of[at] == NONE {
+                        self.index_of[at] = crate::index::small(i);
                     }
                 }
-                row
-            })
-            .collect();
-        self.repeats = repeats;
+            }
+        }
         self.used = vec![0; self.values];
         self.scratch.reset();
         Ok(())

@@ -238,7 +238,7 @@ fn look_ahead<V, C: Set<V>>(
 ) -> Result<(), Wipeout> {
     let targets: Vec<usize> = match (var, st.lookahead) {
         (None, _) => (0..st.n).collect(),
-        (Some(var), ALL) => match &st.watch.neighbours[var] {
+        (Some(var), ALL) => match st.watch.neighbours(var) {
             Some(list) => list.iter().map(|&v| v as usize).collect(),
             None => (0..st.n).collect(),
         },

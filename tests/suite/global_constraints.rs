@@ -61,6 +61,21 @@ fn random() -> impl Strategy<Value = Random> {
     })
 }
 
+/// Two or three variables with domains of 1 to 30 values from 0..100, so
+/// that a scope's values sometimes fit a machine word (`AllDifferent`
+/// narrows on bit sets then) and sometimes do not (on lists).
+fn wide() -> impl Strategy<Value = Random> {
+    (2usize..=3).prop_flat_map(|n| {
+        let domain = proptest::sample::subsequence((0u8..100).collect::<Vec<_>>(), 1..=30);
+        let scope = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 2..=n).prop_shuffle();
+        (
+            proptest::collection::vec(domain, n),
+            proptest::collection::vec(scope, 1..=2),
+        )
+            .prop_map(|(domains, scopes)| Random { domains, scopes })
+    })
+}
+
 type Boxed = backtracker::Model<u8, Vec<DynChecker<u8>>>;
 
 /// A search of `model`, with forward checking when `fc`.
@@ -92,6 +107,16 @@ proptest! {
         let mut model = b.build((AllDifferent::new("c0", one.scopes[0].iter().copied()),)).unwrap();
         let parallel = model.search().count_parallel(2);
         prop_assert_eq!(parallel.value, one.brute_force().len() as u128);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn all_different_over_many_values_finds_the_brute_force_solutions(r in wide()) {
+        let expected = r.brute_force();
+        agrees_with_brute_force(|order| r.build(order), |m| search(m, false), &expected, "wide")?;
     }
 }
 
