@@ -6,6 +6,7 @@
 
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::candidates::Candidates;
+use crate::cost_class::CostClass;
 use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 use crate::wake::Wake;
@@ -156,6 +157,21 @@ pub trait Checker<V>: sealed::Step<V> {
         Wake::Change
     }
 
+    /// How costly one call of [`narrow`](Self::narrow) is
+    /// ([`CostClass`]): after a step, the engine runs the cheaper classes'
+    /// narrowing until nothing changes before it runs a costlier one.
+    /// Defaults to [`CostClass::Linear`] for a checker that
+    /// [narrows its whole scope](Self::narrows_whole_scope) and
+    /// [`CostClass::Cheap`] for one that does not; ignored for a checker
+    /// that does not narrow.
+    fn cost_class(&self) -> CostClass {
+        if self.narrows_whole_scope() {
+            CostClass::Linear
+        } else {
+            CostClass::Cheap
+        }
+    }
+
     /// Narrows the candidates of other variables, after `var` (a variable
     /// of the scope) was assigned or lost candidates. Called only when
     /// [`narrows`](Self::narrows) is `true`, after every `on_assign` of the
@@ -266,6 +282,9 @@ impl<V, T: Checker<V> + ?Sized> Checker<V> for Box<T> {
     }
     fn wakes_on(&self, var: usize) -> Wake {
         (**self).wakes_on(var)
+    }
+    fn cost_class(&self) -> CostClass {
+        (**self).cost_class()
     }
     fn narrow(&self, var: usize, domains: &mut Domains<'_, V>) -> Result<(), Conflict> {
         (**self).narrow(var, domains)

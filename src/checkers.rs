@@ -8,6 +8,7 @@
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::candidates::Candidates;
 use crate::checker::{Checker, DynChecker};
+use crate::cost_class::CostClass;
 use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 use crate::wake::Wake;
@@ -76,11 +77,20 @@ impl<V, T: sealed::Set<V>> Checkers<V> for T {}
 pub(crate) use sealed::Watch;
 
 pub(crate) mod sealed {
-    use super::{Assignment, Candidates, Choice, Conflict, Domains, ModelError, ModelInfo, Wake};
+    use super::{
+        Assignment, Candidates, Choice, Conflict, CostClass, Domains, ModelError, ModelInfo, Wake,
+    };
 
     /// Marks an entry of `Watch::narrowing` whose checker wakes only when
     /// the variable is left one value.
     pub(crate) const FIXED_ONLY: u32 = 1 << 31;
+    /// Marks an entry of `Watch::narrowing` whose checker wakes only when
+    /// the variable's lowest or highest candidate changes.
+    pub(crate) const BOUNDS_ONLY: u32 = 1 << 30;
+    /// Bits of `Kept::wake_on` (per variable): some checker wakes on its
+    /// every change; some checker wakes when its bounds move.
+    pub(crate) const ON_CHANGE: u8 = 1;
+    pub(crate) const ON_BOUNDS: u8 = 2;
 
     /// Which checkers watch which variable, from their scopes.
     #[derive(Clone, Debug, Default)]
@@ -90,19 +100,25 @@ pub(crate) mod sealed {
         /// Per variable, the checkers whose scope holds it, in model order.
         pub(crate) lists: Vec<Vec<u32>>,
         /// Per variable, the narrowing checkers whose scope holds it (each
-        /// with `FIXED_ONLY` set when it wakes only on a fixed value).
+        /// with `FIXED_ONLY` set when it wakes only on a fixed value,
+        /// `BOUNDS_ONLY` when only on a bound that moved).
         pub(crate) narrowing: Vec<Vec<u32>>,
         /// Per checker, whether it narrows its whole scope at once.
         pub(crate) whole_scope: Vec<bool>,
-        /// Per checker, the length of its scope (every variable for a
-        /// checker without one): whole-scope narrowing runs shortest first.
-        pub(crate) cost: Vec<u32>,
+        /// Per checker, whether its narrowing waits in the line (it
+        /// narrows its whole scope, or its cost class is above `Cheap`)
+        /// rather than running as soon as it is woken.
+        pub(crate) waits: Vec<bool>,
+        /// Per checker, its place in the waiting line's order: the rank of
+        /// its cost class and then of the length of its scope (every
+        /// variable for a checker without one), cheapest and shortest 0.
+        pub(crate) rank: Vec<u32>,
         /// Whether some narrowing checker says its `filter` removes nothing
         /// its `narrow` left: then `filtering` lists who filters.
         pub(crate) skips_filters: bool,
-        /// Per variable, whether a narrowing checker wakes on its every
-        /// change (else only when it is left one value, if at all).
-        pub(crate) wake_on_change: Vec<bool>,
+        /// Per variable, which of its changes wake some narrowing checker
+        /// beside its being left one value (`ON_CHANGE`, `ON_BOUNDS`).
+        pub(crate) wake_on: Vec<u8>,
         /// Per variable, the checkers watching it whose `filter` is called.
         pub(crate) filtering: Vec<Vec<u32>>,
         /// Some checker has no scope (it watches every variable).
@@ -120,14 +136,27 @@ pub(crate) mod sealed {
             let mut narrowing = vec![Vec::new(); n];
             let mut filtering = vec![Vec::new(); n];
             let mut skips_filters = false;
-            let mut wake_on_change = vec![false; n];
+            let mut wake_on = vec![0u8; n];
             let mut unscoped = false;
             let mut global = true;
-            let whole_scope = (0..checkers.len())
+            let whole_scope: Vec<bool> = (0..checkers.len())
                 .map(|k| checkers.narrows(k) && checkers.narrows_whole_scope(k))
                 .collect();
-            let cost = (0..checkers.len())
-                .map(|k| crate::index::small(checkers.scope(k).map_or(n, <[usize]>::len)))
+            let class: Vec<CostClass> = (0..checkers.len())
+                .map(|k| checkers.cost_class(k))
+                .collect();
+            let waits = (0..checkers.len())
+                .map(|k| whole_scope[k] || class[k] > CostClass::Cheap)
+                .collect();
+            let keys: Vec<(CostClass, usize)> = (0..checkers.len())
+                .map(|k| (class[k], checkers.scope(k).map_or(n, <[usize]>::len)))
+                .collect();
+            let mut distinct = keys.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let rank = keys
+                .iter()
+                .map(|key| crate::index::small(distinct.partition_point(|d| d < key)))
                 .collect();
             for k in 0..checkers.len() {
                 let kk = crate::index::small(k);
@@ -149,11 +178,16 @@ pub(crate) mod sealed {
                 for &v in vars {
                     lists[v].push(kk);
                     if narrows {
-                        if checkers.wakes_on(k, v) == Wake::Fixed {
-                            narrowing[v].push(kk | FIXED_ONLY);
-                        } else {
-                            narrowing[v].push(kk);
-                            wake_on_change[v] = true;
+                        match checkers.wakes_on(k, v) {
+                            Wake::Fixed => narrowing[v].push(kk | FIXED_ONLY),
+                            Wake::Bounds => {
+                                narrowing[v].push(kk | BOUNDS_ONLY);
+                                wake_on[v] |= ON_BOUNDS;
+                            }
+                            Wake::Change => {
+                                narrowing[v].push(kk);
+                                wake_on[v] |= ON_CHANGE;
+                            }
                         }
                     }
                     if filters {
@@ -169,9 +203,10 @@ pub(crate) mod sealed {
                 lists,
                 narrowing,
                 whole_scope,
-                cost,
+                waits,
+                rank,
                 skips_filters,
-                wake_on_change,
+                wake_on,
                 filtering,
                 unscoped,
                 neighbours: std::sync::OnceLock::new(),
@@ -252,6 +287,8 @@ pub(crate) mod sealed {
         /// What wakes checker `k`'s narrowing for `var` (see
         /// `Checker::wakes_on`).
         fn wakes_on(&self, k: usize, var: usize) -> Wake;
+        /// Checker `k`'s cost class (see `Checker::cost_class`).
+        fn cost_class(&self, k: usize) -> CostClass;
         /// Prepares every checker for the model, in model order.
         fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError>;
 
@@ -372,6 +409,12 @@ macro_rules! tuple_checkers {
             fn wakes_on(&self, k: usize, var: usize) -> Wake {
                 match k {
                     $($i => self.$i.wakes_on(var),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn cost_class(&self, k: usize) -> CostClass {
+                match k {
+                    $($i => self.$i.cost_class(),)+
                     _ => unreachable!("no checker {k}"),
                 }
             }
@@ -534,6 +577,9 @@ macro_rules! boxed_checkers {
             fn wakes_on(&self, k: usize, var: usize) -> Wake {
                 self[k].wakes_on(var)
             }
+            fn cost_class(&self, k: usize) -> CostClass {
+                self[k].cost_class()
+            }
             fn prepare(&mut self, model: &ModelInfo<'_, V>) -> Result<(), ModelError> {
                 self.iter_mut().try_for_each(|c| c.prepare(model))
             }
@@ -670,6 +716,9 @@ impl<V> Set<V> for () {
     }
     fn wakes_on(&self, _: usize, _: usize) -> Wake {
         Wake::Change
+    }
+    fn cost_class(&self, _: usize) -> CostClass {
+        CostClass::Cheap
     }
     fn prepare(&mut self, _: &ModelInfo<'_, V>) -> Result<(), ModelError> {
         Ok(())

@@ -9,6 +9,7 @@ use std::fmt;
 
 use crate::assignment::{Assignment, Table};
 use crate::candidates::iter_bits;
+use crate::checkers::sealed::{ON_BOUNDS, ON_CHANGE};
 
 /// Why a step cannot stand: narrowing left a variable without candidates,
 /// or a checker found the assignment hopeless in
@@ -97,17 +98,24 @@ pub(crate) struct Kept {
     changer: Vec<u32>,
     /// The checker narrowing now (`NOBODY` outside narrowing).
     pub(crate) running: u32,
-    /// Checkers that narrow their whole scope at once, waiting for the
-    /// per-variable queue to run dry, first in first out, each with a
-    /// variable that changed; and per checker, whether it waits.
-    waiting: Vec<(u32, u32)>,
-    waiting_head: usize,
+    /// Per variable, whether its lowest or highest candidate moved since
+    /// its narrowing checkers last ran (kept only for a variable some
+    /// checker wakes on bounds).
+    moved: Vec<bool>,
+    /// The narrowing that waits for the per-variable queue to run dry: a
+    /// line per rank (see `Watch::rank`), each first in first out, of a
+    /// checker and a variable that changed; the first rank that may hold
+    /// any; and per checker that narrows its whole scope, whether it
+    /// waits (it waits once, with one of its variables).
+    waiting: Vec<Line>,
+    first_rank: usize,
     waits: Vec<bool>,
     /// In cross-check mode, each removal `(var, index)` since the log was cleared.
     pub(crate) log: Option<Vec<(u32, u32)>>,
-    /// Per variable, whether every change queues it (a narrowing checker
-    /// wakes on it); else only a change that leaves one value does.
-    wake_on_change: Vec<bool>,
+    /// Per variable, which of its changes queue it beside its being left
+    /// one value (`ON_CHANGE`: every change; `ON_BOUNDS`: a bound that
+    /// moves).
+    wake_on: Vec<u8>,
     /// When smallest-domain-first keeps a tree of the sizes: the variables
     /// whose size (or assignment) changed since it last looked, once each.
     tracking: bool,
@@ -116,7 +124,7 @@ pub(crate) struct Kept {
 }
 
 impl Kept {
-    pub(crate) fn new(initial: &[u64], n: usize, w: usize, wake_on_change: &[bool]) -> Kept {
+    pub(crate) fn new(initial: &[u64], n: usize, w: usize, wake_on: &[u8]) -> Kept {
         let size: Vec<u32> = (0..n)
             .map(|var| count(&initial[var * w..(var + 1) * w]))
             .collect();
@@ -129,7 +137,8 @@ impl Kept {
             queued: vec![false; n],
             changer: vec![NOBODY; n],
             running: NOBODY,
-            wake_on_change: wake_on_change.to_vec(),
+            moved: vec![false; n],
+            wake_on: wake_on.to_vec(),
             ..Kept::default()
         }
     }
@@ -213,7 +222,8 @@ impl Kept {
         if let Some(log) = &mut self.log {
             log.push((crate::index::small(var), crate::index::small(index)));
         }
-        self.queue_if_woken(var);
+        let moved = self.wake_on[var] & ON_BOUNDS != 0 && self.was_end(var, index);
+        self.queue_if_woken(var, moved);
         if self.size[var] == 0 {
             return Err(Conflict { var: Some(var) });
         }
@@ -231,6 +241,7 @@ impl Kept {
         mut keep: impl FnMut(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
         let w = self.w;
+        let before = (self.wake_on[var] & ON_BOUNDS != 0).then(|| ends(self.of(var)));
         let mut changed = false;
         let mut left = 0u64;
         for wi in 0..w {
@@ -255,7 +266,8 @@ impl Kept {
             return Ok(false);
         }
         self.touch(var);
-        self.queue_if_woken(var);
+        let moved = before.is_some_and(|before| before != ends(self.of(var)));
+        self.queue_if_woken(var, moved);
         if left == 0 {
             return Err(Conflict { var: Some(var) });
         }
@@ -309,15 +321,39 @@ impl Kept {
     /// narrowing checker wakes on its every change, else once it is left
     /// one value (or none).
     #[inline(always)]
-    fn queue_if_woken(&mut self, var: usize) {
-        if self.size[var] <= 1 || self.wake_on_change[var] {
-            self.queue_var(var);
+    fn queue_if_woken(&mut self, var: usize, moved: bool) {
+        if moved {
+            self.moved[var] = true;
+        }
+        if self.size[var] <= 1 || self.wake_on[var] & ON_CHANGE != 0 || moved {
+            self.enqueue(var);
         }
     }
 
-    /// Queues `var` for its narrowing checkers, unless it is queued.
+    /// Whether removing `index` from `var` (just done) moved one of its
+    /// bounds: no candidate is left below it, or none above it.
+    #[inline]
+    fn was_end(&self, var: usize, index: usize) -> bool {
+        let set = self.of(var);
+        let (wi, bit) = (index / 64, index % 64);
+        let below = set[wi] & ((1u64 << bit) - 1) != 0 || set[..wi].iter().any(|&x| x != 0);
+        let above = (bit < 63 && set[wi] >> bit >> 1 != 0) || set[wi + 1..].iter().any(|&x| x != 0);
+        !below || !above
+    }
+
+    /// Queues `var` for its narrowing checkers, unless it is queued, as a
+    /// change that wakes every checker watching it (a step, or the root).
     #[inline]
     pub(crate) fn queue_var(&mut self, var: usize) {
+        if self.wake_on[var] & ON_BOUNDS != 0 {
+            self.moved[var] = true;
+        }
+        self.enqueue(var);
+    }
+
+    /// Queues `var`, unless it is queued, noting who changed it.
+    #[inline(always)]
+    fn enqueue(&mut self, var: usize) {
         self.changer[var] = self.running;
         if !self.queued[var] {
             self.queued[var] = true;
@@ -325,67 +361,80 @@ impl Kept {
         }
     }
 
-    /// The next variable of the queue, and the checker that changed its
-    /// set last (`NOBODY`: not a narrowing checker).
+    /// The next variable of the queue, the checker that changed its set
+    /// last (`NOBODY`: not a narrowing checker), and whether its bounds
+    /// moved since its checkers last ran (always false for a variable no
+    /// checker wakes on bounds).
     #[inline]
-    pub(crate) fn next_queued(&mut self) -> Option<(usize, u32)> {
+    pub(crate) fn next_queued(&mut self) -> Option<(usize, u32, bool)> {
         let var = *self.queue.get(self.head)? as usize;
         self.head += 1;
         self.queued[var] = false;
-        Some((var, self.changer[var]))
+        let moved = std::mem::take(&mut self.moved[var]);
+        Some((var, self.changer[var], moved))
     }
 
-    /// Puts checker `k` (`checkers` in all) in the waiting line for
-    /// whole-scope narrowing after `var` changed, unless it waits already.
+    /// Puts checker `k` in the waiting line of `rank` after `var` changed:
+    /// once, with the first such variable, for a checker that narrows its
+    /// `whole` scope (`checkers` in all); else once per variable.
     #[inline]
-    pub(crate) fn wait(&mut self, k: usize, var: usize, checkers: usize) {
-        if self.waits.len() < checkers {
-            self.waits.resize(checkers, false);
+    pub(crate) fn wait(&mut self, k: usize, var: usize, rank: usize, whole: bool, checkers: usize) {
+        if whole {
+            if self.waits.len() < checkers {
+                self.waits.resize(checkers, false);
+            }
+            if std::mem::replace(&mut self.waits[k], true) {
+                return;
+            }
         }
-        if !self.waits[k] {
-            self.waits[k] = true;
-            self.waiting
-                .push((crate::index::small(k), crate::index::small(var)));
+        if self.waiting.len() <= rank {
+            self.waiting.resize_with(rank + 1, Line::default);
         }
+        let entry = (crate::index::small(k), crate::index::small(var));
+        let line = &mut self.waiting[rank];
+        if !whole && line.entries[line.head..].contains(&entry) {
+            return;
+        }
+        line.entries.push(entry);
+        self.first_rank = self.first_rank.min(rank);
     }
 
-    /// The next checker of the waiting line, with its variable: the first
-    /// of those with the smallest `cost` (the cheaper narrowing first, so
-    /// that the costlier one runs on its result, less often).
+    /// The next narrowing of the waiting line, a checker and its variable:
+    /// the first of the lowest rank (the cheaper narrowing first, so that
+    /// the costlier one runs on its result, less often).
     #[inline]
-    pub(crate) fn next_waiting(&mut self, cost: &[u32]) -> Option<(usize, usize)> {
-        let line = &self.waiting[self.waiting_head..];
-        let (at, _) = line
-            .iter()
-            .enumerate()
-            .min_by_key(|&(i, &(k, _))| (cost[k as usize], i))?;
-        let at = self.waiting_head + at;
-        // Keep the order of the others: those before the chosen one move
-        // up a place, into the room it leaves.
-        let (k, var) = self.waiting[at];
-        self.waiting
-            .copy_within(self.waiting_head..at, self.waiting_head + 1);
-        self.waiting_head += 1;
-        self.waits[k as usize] = false;
-        if self.waiting_head == self.waiting.len() {
-            self.waiting.clear();
-            self.waiting_head = 0;
+    pub(crate) fn next_waiting(&mut self) -> Option<(usize, usize)> {
+        while let Some(line) = self.waiting.get_mut(self.first_rank) {
+            if let Some(&(k, var)) = line.entries.get(line.head) {
+                line.head += 1;
+                if line.head == line.entries.len() {
+                    line.entries.clear();
+                    line.head = 0;
+                }
+                if let Some(w) = self.waits.get_mut(k as usize) {
+                    *w = false;
+                }
+                return Some((k as usize, var as usize));
+            }
+            self.first_rank += 1;
         }
-        Some((k as usize, var as usize))
+        None
     }
 
     /// Empties the queue and the waiting line (after a conflict).
     pub(crate) fn clear_queue(&mut self) {
         for &var in &self.queue[self.head..] {
             self.queued[var as usize] = false;
+            self.moved[var as usize] = false;
         }
         self.queue.clear();
         self.head = 0;
-        for &(k, _) in &self.waiting[self.waiting_head..] {
-            self.waits[k as usize] = false;
+        for line in &mut self.waiting {
+            line.entries.clear();
+            line.head = 0;
         }
-        self.waiting.clear();
-        self.waiting_head = 0;
+        self.waits.fill(false);
+        self.first_rank = 0;
         self.running = NOBODY;
     }
 
@@ -400,6 +449,23 @@ impl Kept {
             false
         }
     }
+}
+
+/// One rank of the waiting line: its entries from `head` on are waiting.
+#[derive(Clone, Debug, Default)]
+struct Line {
+    entries: Vec<(u32, u32)>,
+    head: usize,
+}
+
+/// The lowest and the highest candidate of a set (`None` when empty).
+fn ends(words: &[u64]) -> Option<(usize, usize)> {
+    let low = words.iter().position(|&x| x != 0)?;
+    let high = words.iter().rposition(|&x| x != 0)?;
+    Some((
+        low * 64 + words[low].trailing_zeros() as usize,
+        high * 64 + 63 - words[high].leading_zeros() as usize,
+    ))
 }
 
 fn count(words: &[u64]) -> u32 {

@@ -49,4 +49,8 @@ pub enum Wake {
     /// every other value was removed. (A set left empty ends the step
     /// anyway.)
     Fixed,
+    /// Only when the variable's lowest or highest candidate (by domain
+    /// index) changes, which includes its being left one candidate: for a
+    /// checker that reads only the ends of the set, as a sum's bounds do.
+    Bounds,
 }

@@ -54,6 +54,7 @@ mod predicate;
 mod relation;
 mod scope;
 mod scratch;
+mod strength;
 mod table;
 
 pub use all_different::AllDifferent;
@@ -65,4 +66,5 @@ pub use linear_sum::LinearSum;
 pub use objective::Objective;
 pub use predicate::{Predicate, Values};
 pub use relation::Relation;
+pub use strength::Strength;
 pub use table::Table;

@@ -3,7 +3,7 @@
 
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::Candidates;
-use crate::checkers::sealed::{FIXED_ONLY, Set};
+use crate::checkers::sealed::{BOUNDS_ONLY, FIXED_ONLY, Set};
 use crate::domains::{Domains, NOBODY};
 
 use super::state::{ALL, State, Wipeout, exact};
@@ -82,15 +82,14 @@ fn narrow_implying<V, C: Set<V>>(
     st: &mut State<'_, V>,
     implying: bool,
 ) -> Result<(), Wipeout> {
-    let watch = st.watch;
     let mut next_single = 0;
     loop {
-        if let Some((var, changer)) = st.kept.next_queued() {
+        if let Some((var, changer, moved)) = st.kept.next_queued() {
             if implying && st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
                 st.singles.push((crate::index::small(var), changer));
             }
-            wake(&*checkers, st, var, changer)?;
-        } else if let Some((k, var)) = st.kept.next_waiting(&watch.cost) {
+            wake(&*checkers, st, var, changer, moved)?;
+        } else if let Some((k, var)) = st.kept.next_waiting() {
             narrow_one(&*checkers, st, k, var)?;
         } else if let Some(&(var, changer)) = st.singles.get(next_single) {
             next_single += 1;
@@ -98,7 +97,7 @@ fn narrow_implying<V, C: Set<V>>(
             if st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
                 imply(checkers, st, var, changer)?;
                 // Its narrowing again, now that it is assigned.
-                wake(&*checkers, st, var, NOBODY)?;
+                wake(&*checkers, st, var, NOBODY, true)?;
             }
         } else {
             break;
@@ -109,29 +108,34 @@ fn narrow_implying<V, C: Set<V>>(
 }
 
 /// Runs the narrowing of each checker watching `var`, whose set changed
-/// (last by checker `changer`); a checker that narrows its whole scope
-/// joins the waiting line instead, unless it made the change.
+/// (last by checker `changer`; its bounds `moved` or not), that this change
+/// wakes: a cheap checker at once; one that narrows its whole scope joins
+/// the waiting line, unless it made the change; a costlier one joins it
+/// with `var`.
 #[inline]
 fn wake<V, C: Set<V>>(
     checkers: &C,
     st: &mut State<'_, V>,
     var: usize,
     changer: u32,
+    moved: bool,
 ) -> Result<(), Wipeout> {
     let watch = st.watch;
     let fixed = st.kept.size[var] == 1;
     for &entry in &watch.narrowing[var] {
-        if entry & FIXED_ONLY != 0 && !fixed {
+        if (entry & FIXED_ONLY != 0 && !fixed) || (entry & BOUNDS_ONLY != 0 && !fixed && !moved) {
             continue;
         }
-        let k = entry & !FIXED_ONLY;
-        if watch.whole_scope[k as usize] {
-            if k != changer {
-                st.kept.wait(k as usize, var, watch.whole_scope.len());
+        let k = (entry & !(FIXED_ONLY | BOUNDS_ONLY)) as usize;
+        if watch.waits[k] {
+            let whole = watch.whole_scope[k];
+            if !whole || crate::index::small(k) != changer {
+                let rank = watch.rank[k] as usize;
+                st.kept.wait(k, var, rank, whole, watch.waits.len());
             }
             continue;
         }
-        narrow_one(checkers, st, k as usize, var)?;
+        narrow_one(checkers, st, k, var)?;
     }
     Ok(())
 }

@@ -149,7 +149,7 @@ impl<'t, V> State<'t, V> {
             depth: 0,
             declared: options.order == crate::model::VariableOrder::Declared,
             slots: vec![UNASSIGNED; n],
-            kept: Kept::new(initial, n, table.words, &watch.wake_on_change),
+            kept: Kept::new(initial, n, table.words, &watch.wake_on),
             lookahead: 0,
             propagating: false,
             implied: Vec::new(),

@@ -3,8 +3,9 @@
 //! without forward checking, and in cross-check mode; hand cases of
 //! complete narrowing (Hall sets); the models they refuse.
 
-use backtracker::constraints::AllDifferent;
+use backtracker::constraints::{AllDifferent, Strength};
 use backtracker::{Checker, DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
+use itertools::Itertools;
 use proptest::prelude::*;
 
 use crate::support::{agrees_with_brute_force, builder_over, every_assignment};
@@ -17,15 +18,22 @@ struct Random {
     scopes: Vec<Vec<usize>>,
 }
 
+/// Every strength of `AllDifferent`.
+const STRENGTHS: [Strength; 3] = [Strength::Value, Strength::Bounds, Strength::Domain];
+
 impl Random {
-    fn build(&self, order: VariableOrder) -> Boxed {
+    fn build_with(&self, order: VariableOrder, strength: Strength) -> Boxed {
         let mut b = builder_over(&self.domains);
         b.order(order);
         let checkers = self
             .scopes
             .iter()
             .enumerate()
-            .map(|(k, s)| AllDifferent::new(format!("c{k}"), s.iter().copied()).boxed())
+            .map(|(k, s)| {
+                AllDifferent::new(format!("c{k}"), s.iter().copied())
+                    .strength(strength)
+                    .boxed()
+            })
             .collect();
         b.build(checkers).expect("a valid model")
     }
@@ -90,12 +98,12 @@ proptest! {
     #[test]
     fn all_different_finds_the_brute_force_solutions(r in random()) {
         let expected = r.brute_force();
-        for fc in [false, true] {
+        for (fc, strength) in [false, true].into_iter().cartesian_product(STRENGTHS) {
             agrees_with_brute_force(
-                |order| r.build(order),
+                |order| r.build_with(order, strength),
                 |m| search(m, fc),
                 &expected,
-                &format!("forward checking {fc}"),
+                &format!("forward checking {fc}, {strength:?}"),
             )?;
         }
         // In parallel (a tuple of checkers, which clones), the first scope alone.
@@ -116,7 +124,14 @@ proptest! {
     #[test]
     fn all_different_over_many_values_finds_the_brute_force_solutions(r in wide()) {
         let expected = r.brute_force();
-        agrees_with_brute_force(|order| r.build(order), |m| search(m, false), &expected, "wide")?;
+        for strength in STRENGTHS {
+            agrees_with_brute_force(
+                |order| r.build_with(order, strength),
+                |m| search(m, false),
+                &expected,
+                &format!("wide, {strength:?}"),
+            )?;
+        }
     }
 }
 

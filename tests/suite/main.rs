@@ -34,6 +34,7 @@ mod element;
 mod engine;
 mod errors;
 mod estimate;
+mod events;
 mod exact_cover;
 mod global_constraints;
 mod hooks;
