@@ -222,8 +222,15 @@ impl Kept {
         if let Some(log) = &mut self.log {
             log.push((crate::index::small(var), crate::index::small(index)));
         }
-        let moved = self.wake_on[var] & ON_BOUNDS != 0 && self.was_end(var, index);
-        self.queue_if_woken(var, moved);
+        match self.wake_on[var] {
+            // Only a variable left one value wakes a checker (exact cover).
+            0 => {
+                if self.size[var] <= 1 {
+                    self.enqueue(var);
+                }
+            }
+            _ => self.queue_removal(var, index),
+        }
         if self.size[var] == 0 {
             return Err(Conflict { var: Some(var) });
         }
@@ -330,6 +337,15 @@ impl Kept {
         }
     }
 
+    /// [`queue_if_woken`](Self::queue_if_woken) after the removal of
+    /// `index` from `var`, some of whose checkers wake on more than its
+    /// being left one value.
+    #[inline]
+    fn queue_removal(&mut self, var: usize, index: usize) {
+        let moved = self.wake_on[var] & ON_BOUNDS != 0 && self.was_end(var, index);
+        self.queue_if_woken(var, moved);
+    }
+
     /// Whether removing `index` from `var` (just done) moved one of its
     /// bounds: no candidate is left below it, or none above it.
     #[inline]
@@ -352,7 +368,7 @@ impl Kept {
     }
 
     /// Queues `var`, unless it is queued, noting who changed it.
-    #[inline(always)]
+    #[inline]
     fn enqueue(&mut self, var: usize) {
         self.changer[var] = self.running;
         if !self.queued[var] {

@@ -1,7 +1,8 @@
 //! Reusable checkers.
 //!
 //! - [`AllDifferent`]: no two variables of a scope take equal values,
-//!   narrowed to generalised arc consistency by Régin's matching filter.
+//!   narrowed to generalised arc consistency by Régin's matching filter,
+//!   or at a weaker [`Strength`] (bounds, or values alone).
 //! - [`Circuit`]: successor variables form one Hamiltonian cycle (closed
 //!   tours, travelling salesmen), narrowed by subtour elimination.
 //! - [`Element`]: an index variable selects an entry of an array of

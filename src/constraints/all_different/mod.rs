@@ -31,6 +31,13 @@ use numbers::Numbers;
 /// variables have only `k` values between them, those values leave every
 /// other variable.
 ///
+/// That is the default [`Strength::Domain`]; [`strength`](Self::strength)
+/// picks a weaker, cheaper narrowing: [`Strength::Bounds`] (Hall
+/// intervals) or [`Strength::Value`] (a fixed variable's value leaves the
+/// others, and nothing more). When the scope, its values and every domain
+/// have at most 64 entries, the narrowing works on one machine word per
+/// set.
+///
 /// Why matching rather than bounds consistency: bounds reasoning only
 /// narrows the ends of an interval, while the domains here are sets with
 /// holes (colours, letters, the digits a sudoku cell has left), where a
