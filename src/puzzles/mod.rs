@@ -15,9 +15,11 @@ pub mod coloring;
 pub mod knights_tour;
 mod latin;
 mod nqueens;
+mod pairing;
 pub mod polyomino;
 pub mod sudoku;
 pub mod sudoku_cover;
 
 pub use latin::{MAX_LATIN, latin_square};
 pub use nqueens::{MAX_QUEENS, Rule, nqueens, nqueens_rows, nqueens_with};
+pub use pairing::{MAX_PAIRS, PairPlaces, pairing_by_places, pairing_by_sums};

@@ -48,6 +48,7 @@ mod optimize;
 mod options;
 mod oracle;
 mod orbits;
+mod pairing;
 mod parallel_units;
 mod poisoned;
 mod puzzles_grids;
