@@ -9,8 +9,8 @@ use crate::symmetry::Group;
 
 use super::state::State;
 
-/// The most completions of a scope that the audit of a removal tries
-/// before it gives up on that removal (it then reports nothing).
+/// The most calls of `check` that the audit of a removal makes before it
+/// gives up on that removal (it then reports nothing).
 const SUPPORT_LIMIT: u64 = 100_000;
 
 /// The assignment as `name = value` pairs, or `(empty)`.
@@ -202,8 +202,11 @@ pub(crate) fn removals<V, C: Set<V>>(
 
 /// Whether some completion of checker `k`'s scope, within the sets
 /// `before`, with `var = index`, satisfies its `check` (so removing the
-/// value was wrong). Gives up (answers `false`) past [`SUPPORT_LIMIT`]
-/// completions.
+/// value was wrong). The completions are searched depth first, the
+/// variables with the fewest candidates first, and a partial one that
+/// `check` refuses is not extended (`check` answers for a partial
+/// assignment whether it can still be part of a solution). Gives up
+/// (answers `false`) past [`SUPPORT_LIMIT`] calls of `check`.
 fn supported<V, C: Set<V>>(
     checkers: &C,
     st: &State<'_, V>,
@@ -225,44 +228,51 @@ fn supported<V, C: Set<V>>(
         Some(s) => s.to_vec(),
         None => (0..st.n).collect(),
     };
-    let free: Vec<usize> = scope
+    let w = st.w;
+    let mut free: Vec<(usize, Vec<usize>)> = scope
         .into_iter()
         .filter(|&v| slots[v] == UNASSIGNED)
+        .map(|v| (v, iter_bits(&before[v * w..(v + 1) * w]).collect()))
         .collect();
-    let w = st.w;
-    let options: Vec<Vec<usize>> = free
-        .iter()
-        .map(|&v| iter_bits(&before[v * w..(v + 1) * w]).collect())
-        .collect();
-    let total = options
-        .iter()
-        .try_fold(1u64, |acc, o| acc.checked_mul(o.len() as u64));
-    if total.is_none_or(|t| t > SUPPORT_LIMIT) {
+    if free.iter().any(|(_, options)| options.is_empty()) {
         return false;
     }
-    // Odometer over the free variables' candidates.
-    let mut at = vec![0usize; free.len()];
-    if options.iter().any(Vec::is_empty) {
-        return false;
-    }
-    loop {
-        for (i, &v) in free.iter().enumerate() {
-            slots[v] = crate::index::small(options[i][at[i]]);
+    free.sort_by_key(|(_, options)| options.len());
+    let mut calls = 0u64;
+    complete(checkers, st, k, &mut slots, &free, &mut calls) == Some(true)
+}
+
+/// Whether the variables of `free` (each with its candidates) can be
+/// given values that complete `slots` to an assignment checker `k`'s
+/// `check` accepts; `None` once `calls` passes [`SUPPORT_LIMIT`].
+fn complete<V, C: Set<V>>(
+    checkers: &C,
+    st: &State<'_, V>,
+    k: usize,
+    slots: &mut [u32],
+    free: &[(usize, Vec<usize>)],
+    calls: &mut u64,
+) -> Option<bool> {
+    let Some(((var, options), rest)) = free.split_first() else {
+        return Some(true);
+    };
+    for &index in options {
+        *calls += 1;
+        if *calls > SUPPORT_LIMIT {
+            slots[*var] = UNASSIGNED;
+            return None;
         }
-        if checkers.check_one(k, &Assignment::new(st.table, &slots)) {
-            return true;
-        }
-        let mut i = 0;
-        loop {
-            if i == free.len() {
-                return false;
+        slots[*var] = crate::index::small(index);
+        if checkers.check_one(k, &Assignment::new(st.table, slots)) {
+            match complete(checkers, st, k, slots, rest, calls) {
+                Some(false) => {}
+                found => {
+                    slots[*var] = UNASSIGNED;
+                    return found;
+                }
             }
-            at[i] += 1;
-            if at[i] < options[i].len() {
-                break;
-            }
-            at[i] = 0;
-            i += 1;
         }
     }
+    slots[*var] = UNASSIGNED;
+    Some(false)
 }
