@@ -5,7 +5,7 @@
 use crate::domains::{Conflict, Domains};
 
 use super::super::scope::NONE;
-use super::{AllDifferent, Scratch};
+use super::{AllDifferent, Scratch, hall_set_possible};
 
 impl AllDifferent {
     /// The value numbers of the candidates `word` of scope position `p`.
@@ -108,7 +108,6 @@ fn hall_sets<const W: usize>(s: &mut Scratch, cand: &mut [u64]) -> Result<(), Co
     let Some(fixed) = value_rule(cand) else {
         return Ok(());
     };
-    // As in `narrow_with`: only a Hall set can remove a value.
     let mut sizes = [0u32; W];
     let mut unfixed = 0;
     for (p, set) in cand.iter().enumerate() {
@@ -117,13 +116,7 @@ fn hall_sets<const W: usize>(s: &mut Scratch, cand: &mut [u64]) -> Result<(), Co
             unfixed += 1;
         }
     }
-    let sizes = &mut sizes[..unfixed];
-    sizes.sort_unstable();
-    let possible = sizes.iter().enumerate().any(|(i, &len)| {
-        let k = i + 1;
-        (len as usize) < k || (len as usize == k && k < unfixed)
-    });
-    if !possible {
+    if !hall_set_possible(&mut sizes[..unfixed]) {
         return Ok(());
     }
     small_regin::<W>(s, cand, fixed)

@@ -5,7 +5,7 @@
 use crate::domains::{Conflict, Domains};
 
 use super::super::scope::NONE;
-use super::{AllDifferent, Scratch, Spread};
+use super::{AllDifferent, Scratch, Spread, hall_set_possible};
 
 impl AllDifferent {
     /// The values of the fixed variables (one candidate left) leave the
@@ -67,23 +67,15 @@ impl AllDifferent {
                 }
             }
         }
-        // The matching removes a value only for a Hall set: k unfixed
-        // variables with k values between them, and another variable that
-        // has one of those values; and it finds a conflict only when some k
-        // variables have fewer than k. Either needs, with the unfixed
-        // variables' set sizes in increasing order, a k-th size of at most
-        // k (fewer than k when k is all of them).
         s.sizes.clear();
-        s.sizes
-            .extend(self.scope.iter().map(|&x| d.len(x)).filter(|&len| len > 1));
-        s.sizes.sort_unstable();
-        let unfixed = s.sizes.len();
+        s.sizes.extend(
+            self.scope
+                .iter()
+                .map(|&x| crate::index::small(d.len(x)))
+                .filter(|&len| len > 1),
+        );
         // (With a value twice in a domain, sizes overcount: always match.)
-        let possible = self.repeats
-            || s.sizes.iter().enumerate().any(|(i, &len)| {
-                let k = i + 1;
-                len < k || (len == k && k < unfixed)
-            });
+        let possible = self.repeats || hall_set_possible(&mut s.sizes);
         if !possible {
             return Ok(());
         }

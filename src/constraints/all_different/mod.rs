@@ -144,7 +144,7 @@ struct Scratch {
     taken: Vec<bool>,
     fresh: Vec<u32>,
     /// The set sizes of the unfixed variables.
-    sizes: Vec<usize>,
+    sizes: Vec<u32>,
     /// Per scope position, whether it is assigned and its value has left
     /// the others (which lasts until it is unassigned).
     spread: Vec<Spread>,
@@ -226,9 +226,13 @@ impl AllDifferent {
         &self.ids[start as usize..end as usize]
     }
 
-    /// Records where the value of `var` (in scope) stands.
+    /// Records where the value of `var` (in scope) stands, for the one
+    /// narrowing that reads it: Régin's filter on lists.
     #[inline]
     fn mark(&mut self, var: usize, spread: Spread) {
+        if self.small || self.strength != Strength::Domain {
+            return;
+        }
         let n = self.scope.len();
         let s = self.scratch.get_mut();
         if s.spread.len() < n {
@@ -243,6 +247,22 @@ impl AllDifferent {
         let p = *self.pos.get(var)?;
         (p != NONE).then(|| self.ids(p as usize)[index] as usize)
     }
+}
+
+/// Whether Régin's filter can do anything, from the set sizes of the
+/// unfixed variables (sorted here). It removes a value only for a Hall
+/// set: k unfixed variables with k values between them, and another
+/// variable that has one of those values; and it finds a conflict only
+/// when some k variables have fewer than k. Either needs, with the sizes
+/// in increasing order, a k-th size of at most k (fewer than k when k is
+/// all of them).
+fn hall_set_possible(sizes: &mut [u32]) -> bool {
+    sizes.sort_unstable();
+    let unfixed = sizes.len();
+    sizes.iter().enumerate().any(|(i, &len)| {
+        let k = i + 1;
+        (len as usize) < k || (len as usize == k && k < unfixed)
+    })
 }
 
 impl<V: Eq + Hash> Checker<V> for AllDifferent {
