@@ -1,5 +1,5 @@
 //! A linear sum of variables compared with a constant, narrowed to bounds
-//! consistency.
+//! consistency (an equality of two variables to domain consistency).
 
 use crate::assignment::{Assignment, Choice, ModelInfo};
 use crate::checker::Checker;
@@ -7,6 +7,7 @@ use crate::domains::{Conflict, Domains};
 use crate::error::ModelError;
 
 use super::Relation;
+use super::pair_support::PairSupport;
 
 /// Marks a variable outside the scope.
 const NONE: u32 = u32::MAX;
@@ -37,6 +38,12 @@ const NONE: u32 = u32::MAX;
 ///   with the least and greatest sums over the candidates left, it removes
 ///   each value that would push the sum out of reach whatever the others
 ///   take, and repeats until nothing changes.
+/// - An equality of two variables (`x - y = 3`, `2x + y = 9`) is narrowed
+///   to domain consistency instead: a value stays a candidate exactly
+///   when the one value of the other variable that completes the sum
+///   does, so holes carry across (`x` loses 7 when `y` loses 4). This
+///   holds when each variable's values are distinct, as in any domain of
+///   numbers; with a repeated value it narrows by bounds.
 ///
 /// ```
 /// use backtracker::{constraints::LinearSum, ModelBuilder};
@@ -73,6 +80,8 @@ pub struct LinearSum {
     /// The least and greatest sums the unassigned terms can add.
     free_low: i64,
     free_high: i64,
+    /// For an equality of two variables, each value's partner.
+    pair: Option<PairSupport>,
 }
 
 /// How a term's contribution follows the domain index.
@@ -118,6 +127,7 @@ impl LinearSum {
             sum: 0,
             free_low: 0,
             free_high: 0,
+            pair: None,
         }
     }
 
@@ -392,7 +402,10 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
         if self.position(var).is_none() {
             return Ok(());
         }
-        self.narrow_in(d, self.relation, self.constant)
+        match &self.pair {
+            Some(pair) => pair.narrow([self.scope[0], self.scope[1]], d),
+            None => self.narrow_in(d, self.relation, self.constant),
+        }
     }
 
     #[inline]
@@ -500,6 +513,10 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
             .checked_abs()
             .and_then(|c| c.checked_add(reach))
             .ok_or_else(overflow)?;
+        self.pair = match (self.relation, self.contrib.as_slice()) {
+            (Relation::Equal, [x, y]) => PairSupport::new([x, y], self.constant),
+            _ => None,
+        };
         self.sum = 0;
         self.free_low = self.low.iter().sum();
         self.free_high = self.high.iter().sum();

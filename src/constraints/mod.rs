@@ -51,6 +51,7 @@ mod line;
 mod linear_sum;
 mod nodes;
 mod objective;
+mod pair_support;
 mod predicate;
 mod relation;
 mod scope;

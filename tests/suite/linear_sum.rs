@@ -3,7 +3,8 @@
 //! counted and enumerated in every variable order, with and without
 //! forward checking and look-ahead, in cross-check mode and in parallel;
 //! the candidates its narrowing leaves, against the definition of bounds
-//! consistency; the models it refuses because a sum could overflow.
+//! consistency (of domain consistency for an equality of two variables);
+//! the models it refuses because a sum could overflow.
 
 use std::sync::{Arc, Mutex};
 
@@ -159,11 +160,27 @@ impl Checker<i32> for Spy {
 
 /// Whether `var = value` leaves the relation reachable with the other
 /// variables of the sum anywhere between their least and greatest
-/// contributions over `sets`.
-fn supported(sum: &Sum, sets: &[Vec<i32>], var: usize, value: i32) -> bool {
+/// contributions over `sets`; for an equality of two variables whose
+/// contributions over their domains are distinct, whether the other's set
+/// holds the value that completes it (domain consistency).
+fn supported(sum: &Sum, domains: &[Vec<i32>], sets: &[Vec<i32>], var: usize, value: i32) -> bool {
     let mut coef = vec![0i64; sets.len()];
     for &(c, v) in &sum.terms {
         coef[v] += c;
+    }
+    let scope: Vec<usize> = (0..sets.len())
+        .filter(|&v| sum.terms.iter().any(|&(_, t)| t == v))
+        .collect();
+    let distinct = |v: usize| {
+        let mut terms: Vec<i64> = domains[v].iter().map(|&x| coef[v] * i64::from(x)).collect();
+        terms.sort_unstable();
+        terms.windows(2).all(|w| w[0] != w[1])
+    };
+    if sum.relation == Relation::Equal && scope.len() == 2 && scope.iter().all(|&v| distinct(v)) {
+        let other = scope[usize::from(scope[0] == var)];
+        return sets[other]
+            .iter()
+            .any(|&x| coef[var] * i64::from(value) + coef[other] * i64::from(x) == sum.constant);
     }
     let (mut low, mut high) = (coef[var] * i64::from(value), coef[var] * i64::from(value));
     for (other, set) in sets.iter().enumerate() {
@@ -204,36 +221,77 @@ proptest! {
 
     /// After the root's narrowing, every candidate left is supported by
     /// the others' bounds, and every value removed is not (the largest
-    /// bounds-consistent sets); a wipe-out only when there is no solution.
+    /// bounds-consistent sets; for an equality of two variables, the
+    /// largest domain-consistent ones); a wipe-out only when there is no
+    /// solution.
     #[test]
     fn narrowing_is_bounds_consistent(r in random()) {
-        let sum = &r.sums[0];
-        let spy = Spy::default();
-        let mut model = r.builder().build((sum.checker("sum".to_owned()), spy.clone())).unwrap();
-        let outcome = model.search().count();
-        let one = Random { domains: r.domains.clone(), sums: vec![sum.clone()] };
-        prop_assert_eq!(outcome.value, one.brute_force().len() as u128);
-        if outcome.stats.nodes == 0 {
-            // The root's narrowing failed: there must be no solution.
-            prop_assert_eq!(outcome.value, 0);
-            return Ok(());
+        root_narrowing_is_consistent(&r)?;
+    }
+
+    /// The same for equalities of two variables, which keep holes.
+    #[test]
+    fn narrowing_of_two_variables_is_domain_consistent(r in two_variables()) {
+        root_narrowing_is_consistent(&r)?;
+    }
+}
+
+/// Random equalities `a*x + b*y = c` with `a` and `b` not 0, over 2 or 3
+/// variables with domains as in [`random`].
+fn two_variables() -> impl Strategy<Value = Random> {
+    (2usize..=3).prop_flat_map(|n| {
+        let coefficient = prop_oneof![-3i64..=-1, 1i64..=3];
+        let sum =
+            (coefficient.clone(), coefficient, -6i64..=6).prop_map(move |(a, b, constant)| Sum {
+                terms: vec![(a, 0), (b, n - 1)],
+                relation: Relation::Equal,
+                constant,
+            });
+        (proptest::collection::vec(small_domain(), n), sum).prop_map(|(domains, sum)| Random {
+            domains,
+            sums: vec![sum],
+        })
+    })
+}
+
+/// The test of [`narrowing_is_bounds_consistent`], on the first sum of `r`.
+fn root_narrowing_is_consistent(r: &Random) -> Result<(), TestCaseError> {
+    let sum = &r.sums[0];
+    let spy = Spy::default();
+    let mut model = r
+        .builder()
+        .build((sum.checker("sum".to_owned()), spy.clone()))
+        .unwrap();
+    let outcome = model.search().count();
+    let one = Random {
+        domains: r.domains.clone(),
+        sums: vec![sum.clone()],
+    };
+    prop_assert_eq!(outcome.value, one.brute_force().len() as u128);
+    if outcome.stats.nodes == 0 {
+        // The root's narrowing failed: there must be no solution.
+        prop_assert_eq!(outcome.value, 0);
+        return Ok(());
+    }
+    let sets = spy.root.lock().unwrap().clone().unwrap();
+    for (var, domain) in r.domains.iter().enumerate() {
+        if !sum.terms.iter().any(|&(_, v)| v == var) {
+            prop_assert_eq!(&sets[var], domain, "x{} is not in the sum", var);
+            continue;
         }
-        let sets = spy.root.lock().unwrap().clone().unwrap();
-        for (var, domain) in r.domains.iter().enumerate() {
-            if !sum.terms.iter().any(|&(_, v)| v == var) {
-                prop_assert_eq!(&sets[var], domain, "x{} is not in the sum", var);
-                continue;
-            }
-            for &value in domain {
-                let kept = sets[var].contains(&value);
-                prop_assert_eq!(
-                    kept,
-                    supported(sum, &sets, var, value),
-                    "x{} = {} in {:?}", var, value, sets
-                );
-            }
+        for &value in domain {
+            let kept = sets[var].contains(&value);
+            prop_assert_eq!(
+                kept,
+                supported(sum, &r.domains, &sets, var, value),
+                "x{} = {} in {:?}",
+                var,
+                value,
+                sets
+            );
         }
     }
+    Ok(())
 }
 
 /// x + y + z = 6 with x, y in {1, 2} leaves z in 2..=4; 5 and 6 go, and
@@ -250,6 +308,40 @@ fn the_root_narrows_to_the_bounds() {
     assert_eq!(model.search().count().value, 4);
     let sets = spy.root.lock().unwrap().clone().unwrap();
     assert_eq!(sets, [vec![1, 2], vec![1, 2], vec![2, 3, 4]]);
+}
+
+/// An equality of two variables carries holes across: `x - y = 1` with
+/// `y` even leaves `x` odd at the root (bounds would keep 2, 4, 6 and 8),
+/// and `y` loses 8, which no `x` completes.
+#[test]
+fn an_equality_of_two_variables_keeps_holes() {
+    let mut b = ModelBuilder::new();
+    let x = b.variable("x", 0..9);
+    let y = b.variable("y", [0, 2, 4, 6, 8]);
+    let spy = Spy::default();
+    let diff = LinearSum::equal("diff", [(1, x), (-1, y)], 1);
+    let mut model = b.build((diff, spy.clone())).unwrap();
+    let outcome = model.search().tally_rejections(true).count();
+    assert_eq!(outcome.value, 4);
+    let sets = spy.root.lock().unwrap().clone().unwrap();
+    assert_eq!(sets, [vec![1, 3, 5, 7], vec![0, 2, 4, 6]]);
+    // Every candidate left has its partner: no step is refused.
+    let rejections = outcome.stats.rejections.unwrap();
+    assert!(rejections.iter().all(|(_, r)| *r == 0), "{rejections:?}");
+}
+
+/// A repeated value gives a value two partners; such an equality is
+/// narrowed by bounds, and counts right: `x = y` with `x` over 1, 1, 2.
+#[test]
+fn an_equality_over_a_repeated_value_counts_right() {
+    let mut b = ModelBuilder::new();
+    let x = b.variable("x", [1, 1, 2]);
+    let y = b.variable("y", [1, 2, 3]);
+    let mut model = b
+        .build((LinearSum::equal("same", [(1, x), (-1, y)], 0),))
+        .unwrap();
+    assert_eq!(model.search().count().value, 3);
+    assert_eq!(model.search().cross_check(true).count().value, 3);
 }
 
 /// Every value type that converts into `i64` works, unsigned included.
