@@ -12,6 +12,11 @@
 //!   as `puzzles::sudoku_cover::SudokuCover` states them, one after the
 //!   other (each has one solution).
 //!
+//! Two more counters written for this bench, `layout-bits` and
+//! `layout-cells` ([`cover_layouts`]), run one search on two layouts of
+//! the items' live options, to tell what the layout costs from what the
+//! engine costs.
+//!
 //! ```text
 //! cargo bench -p backtracker-benches --bench exact_cover
 //! ```
@@ -25,6 +30,8 @@ use backtracker::puzzles::sudoku::Grid;
 use backtracker::puzzles::sudoku_cover::SudokuCover;
 use criterion::{Criterion, criterion_group, criterion_main};
 use xcov::ExactCoverProblem;
+
+mod cover_layouts;
 
 const TOP95: &str = include_str!("../tests/data/sudoku/top95.txt");
 
@@ -97,6 +104,16 @@ impl Instance {
         count
     }
 
+    /// The bench's own counter on a bit set per item.
+    fn layout_bits(&self) -> u128 {
+        cover_layouts::bits(&cover_layouts::Columns::new(&self.primary, &self.options))
+    }
+
+    /// The bench's own counter on a sparse set per item.
+    fn layout_cells(&self) -> u128 {
+        cover_layouts::cells(&cover_layouts::Columns::new(&self.primary, &self.options))
+    }
+
     /// dancing-links: the problem through its `ExactCover` trait.
     fn dancing_links(&self) -> u128 {
         use dancing_links::ExactCover as _;
@@ -141,12 +158,14 @@ impl dancing_links::ExactCover for ForDancingLinks<'_> {
 /// A solver: the covers of an instance.
 type Solver = fn(&Instance) -> u128;
 
-/// The three solvers on `instances`, which have `expected` covers in all.
+/// The solvers on `instances`, which have `expected` covers in all.
 fn compare(c: &mut Criterion, group: &str, instances: &[Instance], expected: u128, seconds: u64) {
-    let solvers: [(&str, Solver); 3] = [
+    let solvers: [(&str, Solver); 5] = [
         ("backtracker", Instance::backtracker),
         ("xcov", Instance::xcov),
         ("dancing-links", Instance::dancing_links),
+        ("layout-bits", Instance::layout_bits),
+        ("layout-cells", Instance::layout_cells),
     ];
     for (name, solve) in solvers {
         let total: u128 = instances.iter().map(solve).sum();
