@@ -157,6 +157,25 @@ pub trait Checker<V>: sealed::Step<V> {
         Wake::Change
     }
 
+    /// Whether [`narrow`](Self::narrow) reads nothing but the candidate
+    /// sets of its [`Domains`] (which values are left, how many, the
+    /// lowest and highest): not [`Domains::assignment`], and not what its
+    /// hooks ([`on_assign`](Self::on_assign),
+    /// [`on_unassign`](Self::on_unassign)) keep. A variable that narrowing
+    /// leaves one value is assigned within the step (an implied
+    /// assignment), which changes no set; the engine then runs the
+    /// narrowing of the checkers watching it again, now that it is
+    /// assigned, except for those that answer `true`: with the sets
+    /// unchanged, their narrowing has nothing new to read. Defaults to
+    /// `false`; ignored for a checker that does not narrow. Answering
+    /// `true` for a narrowing that reads the assignment or its hooks' state
+    /// may leave values a call would have removed: a weaker search, never
+    /// a wrong answer while [`filters`](Self::filters) or `check` still
+    /// judge every candidate.
+    fn narrows_from_sets(&self) -> bool {
+        false
+    }
+
     /// How costly one call of [`narrow`](Self::narrow) is
     /// ([`CostClass`]): after a step, the engine runs the cheaper classes'
     /// narrowing until nothing changes before it runs a costlier one.
@@ -282,6 +301,9 @@ impl<V, T: Checker<V> + ?Sized> Checker<V> for Box<T> {
     }
     fn wakes_on(&self, var: usize) -> Wake {
         (**self).wakes_on(var)
+    }
+    fn narrows_from_sets(&self) -> bool {
+        (**self).narrows_from_sets()
     }
     fn cost_class(&self) -> CostClass {
         (**self).cost_class()

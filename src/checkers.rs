@@ -87,6 +87,12 @@ pub(crate) mod sealed {
     /// Marks an entry of `Watch::narrowing` whose checker wakes only when
     /// the variable's lowest or highest candidate changes.
     pub(crate) const BOUNDS_ONLY: u32 = 1 << 30;
+    /// Marks an entry of `Watch::narrowing` whose checker narrows from the
+    /// kept sets alone (`Checker::narrows_from_sets`): not run again when
+    /// the variable, already left one value, is implied.
+    pub(crate) const SETS_ONLY: u32 = 1 << 29;
+    /// The checker's number in an entry of `Watch::narrowing`.
+    pub(crate) const CHECKER: u32 = SETS_ONLY - 1;
     /// Bits of `Kept::wake_on` (per variable): some checker wakes on its
     /// every change; some checker wakes when its bounds move.
     pub(crate) const ON_CHANGE: u8 = 1;
@@ -101,7 +107,8 @@ pub(crate) mod sealed {
         pub(crate) lists: Vec<Vec<u32>>,
         /// Per variable, the narrowing checkers whose scope holds it (each
         /// with `FIXED_ONLY` set when it wakes only on a fixed value,
-        /// `BOUNDS_ONLY` when only on a bound that moved).
+        /// `BOUNDS_ONLY` when only on a bound that moved, and `SETS_ONLY`
+        /// when it narrows from the kept sets alone).
         pub(crate) narrowing: Vec<Vec<u32>>,
         /// Per checker, whether it narrows its whole scope at once.
         pub(crate) whole_scope: Vec<bool>,
@@ -175,17 +182,22 @@ pub(crate) mod sealed {
                         vars
                     }
                 };
+                let sets_only = if narrows && checkers.narrows_from_sets(k) {
+                    SETS_ONLY
+                } else {
+                    0
+                };
                 for &v in vars {
                     lists[v].push(kk);
                     if narrows {
                         match checkers.wakes_on(k, v) {
-                            Wake::Fixed => narrowing[v].push(kk | FIXED_ONLY),
+                            Wake::Fixed => narrowing[v].push(kk | FIXED_ONLY | sets_only),
                             Wake::Bounds => {
-                                narrowing[v].push(kk | BOUNDS_ONLY);
+                                narrowing[v].push(kk | BOUNDS_ONLY | sets_only);
                                 wake_on[v] |= ON_BOUNDS;
                             }
                             Wake::Change => {
-                                narrowing[v].push(kk);
+                                narrowing[v].push(kk | sets_only);
                                 wake_on[v] |= ON_CHANGE;
                             }
                         }
@@ -287,6 +299,9 @@ pub(crate) mod sealed {
         /// What wakes checker `k`'s narrowing for `var` (see
         /// `Checker::wakes_on`).
         fn wakes_on(&self, k: usize, var: usize) -> Wake;
+        /// Whether checker `k` narrows from the kept sets alone (see
+        /// `Checker::narrows_from_sets`).
+        fn narrows_from_sets(&self, k: usize) -> bool;
         /// Checker `k`'s cost class (see `Checker::cost_class`).
         fn cost_class(&self, k: usize) -> CostClass;
         /// Prepares every checker for the model, in model order.
@@ -409,6 +424,12 @@ macro_rules! tuple_checkers {
             fn wakes_on(&self, k: usize, var: usize) -> Wake {
                 match k {
                     $($i => self.$i.wakes_on(var),)+
+                    _ => unreachable!("no checker {k}"),
+                }
+            }
+            fn narrows_from_sets(&self, k: usize) -> bool {
+                match k {
+                    $($i => self.$i.narrows_from_sets(),)+
                     _ => unreachable!("no checker {k}"),
                 }
             }
@@ -577,6 +598,9 @@ macro_rules! boxed_checkers {
             fn wakes_on(&self, k: usize, var: usize) -> Wake {
                 self[k].wakes_on(var)
             }
+            fn narrows_from_sets(&self, k: usize) -> bool {
+                self[k].narrows_from_sets()
+            }
             fn cost_class(&self, k: usize) -> CostClass {
                 self[k].cost_class()
             }
@@ -716,6 +740,9 @@ impl<V> Set<V> for () {
     }
     fn wakes_on(&self, _: usize, _: usize) -> Wake {
         Wake::Change
+    }
+    fn narrows_from_sets(&self, _: usize) -> bool {
+        false
     }
     fn cost_class(&self, _: usize) -> CostClass {
         CostClass::Cheap

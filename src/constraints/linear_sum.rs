@@ -398,6 +398,12 @@ impl<V: Copy + TryInto<i64>> Checker<V> for LinearSum {
         true
     }
 
+    // Its narrowing reads the bounds of the sets (or, for two variables,
+    // the sets), never the sums its hooks keep.
+    fn narrows_from_sets(&self) -> bool {
+        true
+    }
+
     fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         if self.position(var).is_none() {
             return Ok(());

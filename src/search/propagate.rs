@@ -3,7 +3,7 @@
 
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::Candidates;
-use crate::checkers::sealed::{BOUNDS_ONLY, FIXED_ONLY, Set};
+use crate::checkers::sealed::{BOUNDS_ONLY, CHECKER, FIXED_ONLY, SETS_ONLY, Set};
 use crate::domains::{Domains, NOBODY};
 
 use super::state::{ALL, State, Wipeout, exact};
@@ -88,7 +88,7 @@ fn narrow_implying<V, C: Set<V>>(
             if implying && st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
                 st.singles.push((crate::index::small(var), changer));
             }
-            wake(&*checkers, st, var, changer, moved)?;
+            wake(&*checkers, st, var, changer, moved, 0)?;
         } else if let Some((k, var)) = st.kept.next_waiting() {
             narrow_one(&*checkers, st, k, var)?;
         } else if let Some(&(var, changer)) = st.singles.get(next_single) {
@@ -96,8 +96,10 @@ fn narrow_implying<V, C: Set<V>>(
             let var = var as usize;
             if st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
                 imply(checkers, st, var, changer)?;
-                // Its narrowing again, now that it is assigned.
-                wake(&*checkers, st, var, NOBODY, true)?;
+                // Its narrowing again, now that it is assigned, but for
+                // the checkers that read only the sets, which it left as
+                // they were.
+                wake(&*checkers, st, var, NOBODY, true, SETS_ONLY)?;
             }
         } else {
             break;
@@ -111,7 +113,7 @@ fn narrow_implying<V, C: Set<V>>(
 /// (last by checker `changer`; its bounds `moved` or not), that this change
 /// wakes: a cheap checker at once; one that narrows its whole scope joins
 /// the waiting line, unless it made the change; a costlier one joins it
-/// with `var`.
+/// with `var`. Checkers whose entries have a flag of `skip` sleep.
 #[inline]
 fn wake<V, C: Set<V>>(
     checkers: &C,
@@ -119,14 +121,18 @@ fn wake<V, C: Set<V>>(
     var: usize,
     changer: u32,
     moved: bool,
+    skip: u32,
 ) -> Result<(), Wipeout> {
     let watch = st.watch;
     let fixed = st.kept.size[var] == 1;
     for &entry in &watch.narrowing[var] {
-        if (entry & FIXED_ONLY != 0 && !fixed) || (entry & BOUNDS_ONLY != 0 && !fixed && !moved) {
+        if (entry & FIXED_ONLY != 0 && !fixed)
+            || (entry & BOUNDS_ONLY != 0 && !fixed && !moved)
+            || entry & skip != 0
+        {
             continue;
         }
-        let k = (entry & !(FIXED_ONLY | BOUNDS_ONLY)) as usize;
+        let k = (entry & CHECKER) as usize;
         if watch.waits[k] {
             let whole = watch.whole_scope[k];
             if !whole || crate::index::small(k) != changer {

@@ -226,11 +226,18 @@ impl AllDifferent {
         &self.ids[start as usize..end as usize]
     }
 
+    /// Whether narrowing is Régin's filter on lists, the one narrowing
+    /// that reads where its hooks saw each value assigned.
+    #[inline]
+    fn matches_on_lists(&self) -> bool {
+        !self.small && self.strength == Strength::Domain
+    }
+
     /// Records where the value of `var` (in scope) stands, for the one
     /// narrowing that reads it: Régin's filter on lists.
     #[inline]
     fn mark(&mut self, var: usize, spread: Spread) {
-        if self.small || self.strength != Strength::Domain {
+        if !self.matches_on_lists() {
             return;
         }
         let n = self.scope.len();
@@ -314,6 +321,12 @@ impl<V: Eq + Hash> Checker<V> for AllDifferent {
         } else {
             Wake::Change
         }
+    }
+
+    // Every strength narrows from the sets alone, but the matching on
+    // lists.
+    fn narrows_from_sets(&self) -> bool {
+        !self.matches_on_lists()
     }
 
     fn cost_class(&self) -> CostClass {
