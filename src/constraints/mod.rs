@@ -15,7 +15,8 @@
 //!   variable's values are consecutive.
 //! - [`LinearSum`]: `a1*x1 + a2*x2 + ...` equal to, at most or at least a
 //!   constant ([`Relation`]), with checked 64-bit arithmetic, incremental
-//!   bounds and bounds-consistent narrowing (magic squares, cryptarithms,
+//!   bounds and bounds-consistent narrowing, domain-consistent for an
+//!   equality of two variables (magic squares, cryptarithms, pairings,
 //!   budgets).
 //! - [`Objective`]: the cost that [`Search::minimize`](crate::Search::minimize)
 //!   and [`Search::maximize`](crate::Search::maximize) optimise, a linear
