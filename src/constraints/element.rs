@@ -232,6 +232,11 @@ impl<V: Clone + Eq + Hash + TryInto<usize>> Checker<V> for Element<V> {
         true
     }
 
+    // It keeps nothing in hooks: its narrowing reads the sets alone.
+    fn narrows_from_sets(&self) -> bool {
+        true
+    }
+
     fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         self.scratch.with(|has| {
             while self.pass(has, d)? {}

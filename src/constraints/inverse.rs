@@ -148,6 +148,11 @@ impl<V: Clone + TryInto<usize>> Checker<V> for Inverse {
         true
     }
 
+    // It keeps nothing in hooks: its narrowing reads the sets alone.
+    fn narrows_from_sets(&self) -> bool {
+        true
+    }
+
     fn narrow(&self, _: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
         while self.pass(d)? {}
         Ok(())
