@@ -95,9 +95,7 @@ impl<'a> Candidates<'a> {
     #[inline]
     #[must_use]
     pub fn contains(&self, index: usize) -> bool {
-        self.words
-            .get(index / 64)
-            .is_some_and(|w| w >> (index % 64) & 1 == 1)
+        has_bit(self.words, index)
     }
 
     /// Removes domain index `index` from the set (no effect if absent).
@@ -188,6 +186,14 @@ impl<'a> Candidates<'a> {
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         iter_bits(self.words)
     }
+}
+
+/// Whether bit `index` of `words` is set (a bit past the words is not).
+#[inline]
+pub(crate) fn has_bit(words: &[u64], index: usize) -> bool {
+    words
+        .get(index / 64)
+        .is_some_and(|w| w >> (index % 64) & 1 == 1)
 }
 
 /// The set bits of `words`, lowest first.

@@ -603,10 +603,7 @@ impl<V> Domains<'_, V> {
     /// Whether domain index `index` is a candidate of `var`.
     #[must_use]
     pub fn contains(&self, var: usize, index: usize) -> bool {
-        self.kept
-            .of(var)
-            .get(index / 64)
-            .is_some_and(|w| w >> (index % 64) & 1 == 1)
+        crate::candidates::has_bit(self.kept.of(var), index)
     }
 
     /// The candidates of `var`, lowest index first.

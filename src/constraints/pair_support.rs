@@ -4,6 +4,7 @@
 //! a candidate exactly when its partner does. Bounds narrowing keeps
 //! values inside holes of the partner's set; this keeps none.
 
+use crate::candidates::has_bit;
 use crate::domains::{Conflict, Domains};
 
 /// Marks a value without a partner.
@@ -85,9 +86,6 @@ fn keep_partnered<V>(
 ) -> Result<bool, Conflict> {
     d.retain(var, |i| {
         let j = partner[i];
-        j != NONE
-            && other
-                .get(j as usize / 64)
-                .is_some_and(|w| w >> (j % 64) & 1 == 1)
+        j != NONE && has_bit(other, j as usize)
     })
 }

@@ -622,11 +622,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 self.disagreed()?;
             }
             let index = index as usize;
-            let words = self.store.words(f);
-            if words
-                .get(index / 64)
-                .is_none_or(|w| w >> (index % 64) & 1 == 0)
-            {
+            if !crate::candidates::has_bit(self.store.words(f), index) {
                 return Ok(Reached::Out);
             }
             if owned && O::EVENTS {
