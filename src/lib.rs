@@ -74,6 +74,7 @@ mod outcome;
 mod restart;
 mod rng;
 mod search;
+mod slot;
 mod symmetry;
 mod wake;
 

@@ -8,6 +8,7 @@ use crate::assignment::{Assignment, ModelInfo, Table, UNASSIGNED};
 use crate::candidates::words_for;
 use crate::checkers::{Checkers, Watch};
 use crate::error::ModelError;
+use crate::slot::Slot;
 
 /// The name of the declared mirror as a generator of the group.
 const MIRROR: &str = "mirror";
@@ -667,7 +668,7 @@ impl<V> ModelBuilder<V> {
         let degrees = degrees(n, &checkers);
         Ok(Model {
             table: Arc::new(table),
-            checkers: Some(checkers),
+            checkers: Slot::new(checkers),
             watch: Arc::new(watch),
             options: Arc::new(Options {
                 order: self.order,
@@ -722,9 +723,8 @@ fn degrees<V, C: Checkers<V>>(n: usize, checkers: &C) -> Vec<u32> {
 /// ```
 pub struct Model<V, C> {
     pub(crate) table: Arc<Table<V>>,
-    /// The checkers: always there, except while the lean loop holds them
-    /// on its own stack (it puts them back even when a checker panics).
-    pub(crate) checkers: Option<C>,
+    /// The checkers (see [`Slot`] for why in a slot).
+    pub(crate) checkers: Slot<C>,
     pub(crate) watch: Arc<Watch>,
     pub(crate) options: Arc<Options<V>>,
     /// A checker panicked during a search, so their states may be
@@ -757,23 +757,6 @@ impl From<Poisoned> for crate::UnitError {
     fn from(_: Poisoned) -> Self {
         crate::UnitError::Unusable
     }
-}
-
-/// The checkers in their slot, where they always are outside the lean
-/// loop, which cannot be running while its model is borrowed.
-#[expect(
-    clippy::ref_option,
-    reason = "called with the slot itself, as `home_mut` is"
-)]
-pub(crate) fn home<C>(slot: &Option<C>) -> &C {
-    slot.as_ref()
-        .expect("the checkers are in their slot outside the lean loop")
-}
-
-/// [`home`], to change.
-pub(crate) fn home_mut<C>(slot: &mut Option<C>) -> &mut C {
-    slot.as_mut()
-        .expect("the checkers are in their slot outside the lean loop")
 }
 
 impl<V, C: Clone> Clone for Model<V, C> {
@@ -873,7 +856,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// ```
     #[must_use]
     pub fn checkers(&self) -> &C {
-        home(&self.checkers)
+        self.checkers.get()
     }
 
     /// Whether the model declared [mirror symmetry](ModelBuilder::mirror_symmetry).

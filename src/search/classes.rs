@@ -91,7 +91,7 @@ impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
         let mut config = config;
         config.canonical = pruned;
         let mut engine = Engine::new(model, &config);
-        let n = engine.st.n;
+        let n = engine.st.plan.n;
         let mut indices = vec![0u32; n];
         let mut image = vec![0u32; n];
         while engine.next_solution(&mut observer) {

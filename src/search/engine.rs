@@ -7,17 +7,19 @@ use std::sync::atomic::AtomicBool;
 
 use crate::assignment::{Choice, UNASSIGNED};
 use crate::checkers::sealed::Set;
-use crate::model::{Model, home, home_mut};
+use crate::model::Model;
 use crate::observe::{Control, Observer};
 use crate::outcome::{Outcome, Stats, StopReason};
+use crate::slot::Slot;
 
 use super::Unit;
 use super::budget::{Budget, Shared};
 use super::frames::{Frames, SliceFrames, Store, Values, value_table};
 use super::node::{self, Taken, Tally};
-use super::propagate;
+use super::plan::ALL;
+use super::propagate::{self, Narrowing};
 use super::run::{Exit, run, run_in_arrays};
-use super::state::{ALL, State};
+use super::state::State;
 use super::{enter, report, step};
 
 /// How a search is configured (the `Search` builder's settings).
@@ -120,8 +122,8 @@ pub(super) enum Reached {
 
 /// One search of a model.
 pub(crate) struct Engine<'m, V, C: Set<V>> {
-    /// The model's slot for its checkers (see [`home`]).
-    checkers: &'m mut Option<C>,
+    /// The model's slot for its checkers.
+    checkers: &'m mut Slot<C>,
     pub(crate) st: State<'m, V>,
     pub(super) store: Store,
     /// Per variable, its candidates at the root: the model's, or those of
@@ -175,19 +177,19 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             &initial,
             options,
             watch,
-            home(checkers).len(),
+            checkers.get().len(),
             budget,
         );
-        st.describe = config.describe;
-        st.lookahead = config.lookahead;
-        st.propagating = watch.any_narrowing() || config.lookahead > 0;
-        st.exact_sizes = st.propagating
+        st.audit.describe = config.describe;
+        st.plan.lookahead = config.lookahead;
+        st.plan.propagating = watch.any_narrowing() || config.lookahead > 0;
+        st.plan.exact_sizes = st.plan.propagating
             && (config.lookahead == ALL
                 || (watch.skips_filters && watch.filtering.iter().all(Vec::is_empty)));
         if config.removal_events {
-            st.removals = Some(Vec::new());
+            st.live.removals = Some(Vec::new());
         }
-        st.canonical =
+        st.plan.canonical =
             config.canonical && (options.group.is_some() || options.interchangeable.is_some());
         let n = table.len();
         Engine {
@@ -223,13 +225,13 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     fn lean<O: Observer<V>>(&self) -> bool {
         !O::EVENTS
             && !O::TALLY
-            && self.st.w == 1
-            && self.st.declared
-            && !self.st.watch.any_narrowing()
-            && self.st.lookahead != ALL
-            && self.st.describe.is_none()
-            && self.st.options.value_order.is_none()
-            && !self.st.canonical
+            && self.st.plan.w == 1
+            && self.st.plan.declared
+            && !self.st.plan.watch.any_narrowing()
+            && self.st.plan.lookahead != ALL
+            && self.st.audit.describe.is_none()
+            && self.st.plan.options.value_order.is_none()
+            && !self.st.plan.canonical
     }
 
     /// Runs the loop from frame `st.depth` until it is done, finds a
@@ -237,12 +239,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     fn run_loop<O: Observer<V>, const COUNT: bool>(&mut self, observer: &mut O) -> Exit {
         let lean = self.lean::<O>();
         self.lean_run = lean;
-        let n = self.st.n;
+        let n = self.st.plan.n;
         if lean && n <= 64 && self.values.is_none() {
-            self.values = Some(value_table(self.st.table));
+            self.values = Some(value_table(self.st.plan.table));
         }
         loop {
-            let look = self.st.lookahead > 0;
+            let look = self.st.plan.lookahead > 0;
             let exit = if lean {
                 match (self.values.as_deref(), look) {
                     (Some(values), false) => run_in_arrays::<V, C, COUNT, false>(
@@ -280,7 +282,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 }
             } else {
                 let (checkers, mut frames, st) = self.parts();
-                if st.w == 1 {
+                if st.plan.w == 1 {
                     run::<V, C, O, _, true, COUNT, false, false>(
                         checkers,
                         &mut frames,
@@ -298,7 +300,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             };
             match exit {
                 Exit::Budget => {
-                    if let Err(reason) = self.st.budget.refill() {
+                    if let Err(reason) = self.st.counts.budget.refill() {
                         return Exit::Stop(reason);
                     }
                 }
@@ -309,9 +311,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
 
     /// The checkers, the frames and the state, borrowed apart.
     pub(super) fn parts(&mut self) -> (&mut C, SliceFrames<'_, 'm, V>, &mut State<'m, V>) {
-        let table = self.st.table;
+        let table = self.st.plan.table;
         (
-            home_mut(self.checkers),
+            self.checkers.get_mut(),
             SliceFrames {
                 store: &mut self.store,
                 initial: &self.initial,
@@ -323,16 +325,16 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
 
     /// Fills frame `d` with variable `var` (`None`: the one the variable
     /// order picks) and its candidates. In cross-check mode a disagreement
-    /// found there is left in `st.disagreement`.
+    /// found there is left in `st.audit.disagreement`.
     pub(super) fn enter<O: Observer<V>>(&mut self, d: usize, var: Option<usize>) {
         let (checkers, mut frames, st) = self.parts();
         let var = match var {
             Some(var) => var,
-            None if st.declared => step::declared_next(st, d),
+            None if st.plan.declared => step::declared_next(st, d),
             None => enter::pick(&*checkers, &mut frames, st, d),
         };
         frames.set_var(d, var);
-        if st.w == 1 {
+        if st.plan.w == 1 {
             enter::fill::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
         } else {
             enter::fill::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
@@ -385,7 +387,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         }
         self.path = 0;
         self.entered = 0;
-        self.st.budget.flush();
+        self.st.counts.budget.flush();
         self.progress = Progress::Finished;
         self.stop = Some(reason);
     }
@@ -400,12 +402,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     }
 
     pub(crate) fn stats(&self) -> Stats {
-        self.st.stats(home(self.checkers))
+        self.st.stats(self.checkers.get())
     }
 
     /// The weighted count so far.
     pub(crate) fn count(&self) -> u128 {
-        self.st.count
+        self.st.counts.count
     }
 
     /// The disagreement cross-check mode found when a frame was entered, as
@@ -420,21 +422,29 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// Runs the narrowing of the root: `Ok(false)` when it finds no
     /// solution, the disagreement cross-check mode found there as an error.
     pub(super) fn root(&mut self) -> Result<bool, StopReason> {
-        let reached = propagate::root(home_mut(self.checkers), &mut self.st).is_ok();
+        let reached = propagate::root(
+            self.checkers.get_mut(),
+            &mut Narrowing {
+                plan: &self.st.plan,
+                live: &mut self.st.live,
+                audit: &mut self.st.audit,
+            },
+        )
+        .is_ok();
         self.disagreed()?;
         Ok(reached)
     }
 
     /// The name of variable `var`.
     pub(super) fn name(&self, var: usize) -> &str {
-        &self.st.table.names[var]
+        &self.st.plan.table.names[var]
     }
 
     /// The first checker (by name) whose `check` rejects the complete
     /// assignment `indices` (a domain index per variable), if any.
     pub(super) fn rejecting(&self, indices: &[u32]) -> Option<&str> {
-        let assignment = crate::assignment::Assignment::new(self.st.table, indices);
-        let checkers = home(self.checkers);
+        let assignment = crate::assignment::Assignment::new(self.st.plan.table, indices);
+        let checkers = self.checkers.get();
         (0..checkers.len())
             .find(|&k| !checkers.check_one(k, &assignment))
             .map(|k| checkers.name(k))
@@ -444,7 +454,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     /// prefix with no step to judge: whether every checker accepts it.
     pub(super) fn complete_is_solution(&self) -> bool {
         let assignment = self.st.assignment();
-        let checkers = home(self.checkers);
+        let checkers = self.checkers.get();
         (0..checkers.len()).all(|k| checkers.check_one(k, &assignment))
     }
 
@@ -462,12 +472,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         observer: &mut O,
         done: &mut impl FnMut(Stats, usize, u128),
     ) {
-        let n = self.st.n;
+        let n = self.st.plan.n;
         if self.unusable() {
             return;
         }
         if !O::EVENTS {
-            self.st.removals = None;
+            self.st.live.removals = None;
         }
         match self.root() {
             Ok(true) => {}
@@ -481,8 +491,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let mut own_from = shared.unwrap_or(0);
         let mut own_root = shared.is_none();
         for (i, unit) in units.iter().enumerate() {
-            let before = self.st.count;
-            if super::unit::misfit(self.st.table, &unit.prefix).is_some() {
+            let before = self.st.counts.count;
+            if super::unit::misfit(self.st.plan.table, &unit.prefix).is_some() {
                 // Not part of the tree: it counts 0, and the walk stays
                 // where it is for the next unit.
                 done(self.stats(), i, 0);
@@ -514,11 +524,11 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     return self.finish(StopReason::Stopped);
                 }
             }
-            self.st.weight = u128::from(unit.weight);
+            self.st.counts.weight = u128::from(unit.weight);
             match self.descend(prefix, own_from, own_root, observer, &mut path) {
                 Ok(Reached::Open) => {}
                 Ok(Reached::Closed | Reached::Out) => {
-                    done(self.stats(), i, self.st.count - before);
+                    done(self.stats(), i, self.st.counts.count - before);
                     continue;
                 }
                 Err(reason) => return self.finish(reason),
@@ -549,7 +559,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     Exit::Solution | Exit::Budget => unreachable!("counting runs to the end"),
                 }
             }
-            done(self.stats(), i, self.st.count - before);
+            done(self.stats(), i, self.st.counts.count - before);
         }
         while self.path > 0 {
             if self.entered > self.path {
@@ -577,7 +587,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         }
         let var = self.store.var_at[d] as usize;
         report::report(
-            home(self.checkers),
+            self.checkers.get(),
             &mut self.st,
             observer,
             d,
@@ -599,11 +609,11 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         observer: &mut O,
         path: &mut Vec<(u32, usize)>,
     ) -> Result<Reached, StopReason> {
-        let n = self.st.n;
+        let n = self.st.plan.n;
         for (j, &index) in prefix.iter().enumerate().skip(path.len()) {
             let owned = j >= own_from;
             let f = self.path;
-            let held = self.st.slots[j];
+            let held = self.st.live.slots[j];
             if held != UNASSIGNED {
                 // Implied by an earlier step of the prefix.
                 if held != index {
@@ -627,13 +637,13 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             }
             if owned && O::EVENTS {
                 let control =
-                    report::report(home(self.checkers), &mut self.st, observer, f, j, index);
+                    report::report(self.checkers.get(), &mut self.st, observer, f, j, index);
                 if control == Control::Stop {
                     return Err(StopReason::Stopped);
                 }
             }
             if owned {
-                self.st.budget.ensure()?;
+                self.st.counts.budget.ensure()?;
             }
             let (checkers, mut frames, st) = self.parts();
             let choice: Choice<'m, V> = st.choice(j, index);
@@ -672,9 +682,14 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         if n == 0 && !self.complete_is_solution() {
             return Ok(Reached::Out);
         }
-        if self.st.describe.is_some() {
-            let slots = self.st.slots.clone();
-            super::cross_check::images(home(self.checkers), &mut self.st, &slots);
+        if self.st.audit.describe.is_some() {
+            let slots = self.st.live.slots.clone();
+            super::cross_check::images(
+                self.checkers.get(),
+                &self.st.plan,
+                &mut self.st.audit,
+                &slots,
+            );
             self.disagreed()?;
         }
         let mut tally = Tally::load(&self.st);
@@ -699,11 +714,11 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         match reached {
             // Complete: nothing after it, unless the prefix's steps
             // implied the rest of the assignment.
-            Ok(Reached::Closed) if var == self.st.n => return Some(Vec::new()),
+            Ok(Reached::Closed) if var == self.st.plan.n => return Some(Vec::new()),
             Ok(Reached::Open | Reached::Closed) => {}
             _ => return None,
         }
-        let held = self.st.slots[var];
+        let held = self.st.live.slots[var];
         if held != UNASSIGNED {
             // A step of the prefix implied it.
             return Some(vec![held as usize]);
@@ -727,7 +742,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                     return false;
                 }
                 if !O::EVENTS {
-                    self.st.removals = None;
+                    self.st.live.removals = None;
                 }
                 match self.root() {
                     Ok(true) => {}
@@ -740,7 +755,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         return false;
                     }
                 }
-                if self.st.n == 0 {
+                if self.st.plan.n == 0 {
                     if !self.complete_is_solution() {
                         self.finish(StopReason::Completed);
                         return false;
@@ -797,8 +812,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         if self.progress == Progress::AtSolution && self.lean_run {
             // The lean loop keeps no slots: read the frames.
             return Some(
-                (0..self.st.n)
-                    .map(|d| self.st.table.domains[d][self.store.idx_at[d] as usize].clone())
+                (0..self.st.plan.n)
+                    .map(|d| self.st.plan.table.domains[d][self.store.idx_at[d] as usize].clone())
                     .collect(),
             );
         }
@@ -811,8 +826,11 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         f: impl FnOnce(&crate::Assignment<'_, V>) -> R,
     ) -> R {
         if self.progress == Progress::AtSolution && self.lean_run {
-            let view =
-                crate::assignment::Assignment::prefix(self.st.table, &self.store.idx_at, self.st.n);
+            let view = crate::assignment::Assignment::prefix(
+                self.st.plan.table,
+                &self.store.idx_at,
+                self.st.plan.n,
+            );
             return f(&view);
         }
         f(&self.st.assignment())

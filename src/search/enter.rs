@@ -5,12 +5,12 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::{Candidates, iter_bits};
 use crate::checkers::sealed::Set;
-use crate::model::Branch;
 use crate::observe::Observer;
 
 use super::frames::Frames;
-use super::smallest::{Keys, Smallest};
-use super::state::{NO_CHECKER, State, exact};
+use super::log::NO_CHECKER;
+use super::smallest::{Keys, Smallest, rank};
+use super::state::State;
 
 /// Fills frame `d` with the candidates of `var` on the general path: its
 /// kept set, filtered by every checker (counting rejections, and recording
@@ -24,41 +24,41 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
     d: usize,
     var: usize,
 ) -> u64 {
-    let assignment = Assignment::new(st.table, &st.slots);
+    let assignment = Assignment::new(st.plan.table, &st.live.slots);
     let picked = st.picked.take();
     let dst = frames.store().words_mut(d);
     if ONE {
-        dst[0] = st.kept.words[var];
+        dst[0] = st.live.kept.words[var];
     } else {
-        dst.copy_from_slice(st.kept.of(var));
+        dst.copy_from_slice(st.live.kept.of(var));
     }
     if O::TALLY || O::EVENTS {
-        st.tallied = true;
+        st.counts.tallied = true;
         let mut before: u64 = dst.iter().map(|x| u64::from(x.count_ones())).sum();
         if O::EVENTS {
-            let size = st.table.domains[var].len();
-            if st.stride < size || st.marks.len() < (st.n + 1) * st.stride {
-                st.stride = st.stride.max(size);
-                st.marks = vec![NO_CHECKER; (st.n + 1) * st.stride];
-                st.cursor = vec![0; st.n + 1];
+            let size = st.plan.table.domains[var].len();
+            if st.log.stride < size || st.log.marks.len() < (st.plan.n + 1) * st.log.stride {
+                st.log.stride = st.log.stride.max(size);
+                st.log.marks = vec![NO_CHECKER; (st.plan.n + 1) * st.log.stride];
+                st.log.cursor = vec![0; st.plan.n + 1];
             }
-            st.cursor[d] = 0;
+            st.log.cursor[d] = 0;
         }
         // With events: who rejected each index, from the words before each
         // checker's filter.
         let mut marking = O::EVENTS.then(|| {
-            let marks = &mut st.marks[d * st.stride..(d + 1) * st.stride];
+            let marks = &mut st.log.marks[d * st.log.stride..(d + 1) * st.log.stride];
             marks.fill(NO_CHECKER);
-            st.before.clear();
-            st.before.extend_from_slice(dst);
-            (marks, &mut st.before)
+            st.log.before.clear();
+            st.log.before.extend_from_slice(dst);
+            (marks, &mut st.log.before)
         });
-        let rejections = &mut st.rejections;
+        let rejections = &mut st.counts.rejections;
         checkers.filter_each(
             &assignment,
             var,
             &mut Candidates::new(dst),
-            st.watch,
+            st.plan.watch,
             &mut |k, c| {
                 if let Some((marks, prev)) = &mut marking {
                     for (wi, (p, now)) in prev.iter_mut().zip(c.words()).enumerate() {
@@ -77,29 +77,33 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
         dst[0] = match picked {
             // Smallest-domain-first filtered this very set to pick it.
             Some((picked, word)) if picked == var => word,
-            _ => checkers.filter_all_word(&assignment, var, dst[0], st.watch),
+            _ => checkers.filter_all_word(&assignment, var, dst[0], st.plan.watch),
         };
     } else {
-        checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.watch);
+        checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.plan.watch);
     }
-    if st.describe.is_some() {
-        super::cross_check::frame(checkers, st, var);
+    if st.audit.describe.is_some() {
+        super::cross_check::frame(checkers, &st.plan, &st.live, &mut st.audit, var);
     }
-    if st.canonical
-        && let Some(values) = &st.options.interchangeable
+    if st.plan.canonical
+        && let Some(values) = &st.plan.options.interchangeable
         && values.has(var)
     {
         // Interchangeable values: one class, one branch.
-        values.allowed(&st.slots, &mut st.allowed);
+        values.allowed(&st.live.slots, &mut st.allowed);
         for (word, &mask) in frames.store().words_mut(d).iter_mut().zip(&st.allowed) {
             *word &= mask;
         }
     }
-    if let Some(order) = &st.options.value_order {
+    if let Some(order) = &st.plan.options.value_order {
         let mut list: Vec<usize> = iter_bits(frames.store().words(d)).collect();
-        order(&Assignment::new(st.table, &st.slots), var, &mut list);
-        if st.ordered.len() <= st.n {
-            st.ordered.resize_with(st.n + 1, Vec::new);
+        order(
+            &Assignment::new(st.plan.table, &st.live.slots),
+            var,
+            &mut list,
+        );
+        if st.ordered.len() <= st.plan.n {
+            st.ordered.resize_with(st.plan.n + 1, Vec::new);
         }
         st.ordered[d] = list.iter().rev().map(|&i| crate::index::small(i)).collect();
     }
@@ -117,35 +121,35 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
     d: usize,
 ) -> usize {
     st.picked = None;
-    if st.exact_sizes {
+    if st.plan.exact_sizes {
         // Every kept set is exact: the tree knows the smallest.
         return pick_exact(st);
     }
-    if st.w == 1 {
+    if st.plan.w == 1 {
         let (var, word) = pick_one_word(checkers, st).unwrap_or((0, None));
         st.picked = word.map(|word| (var, word));
         return var;
     }
     // (rank, degree, var)
     let mut best: Option<(u64, u32, usize)> = None;
-    let assignment = Assignment::new(st.table, &st.slots);
-    let branch = st.options.branch.as_deref();
-    for var in 0..st.n {
-        if st.slots[var] != UNASSIGNED {
+    let assignment = Assignment::new(st.plan.table, &st.live.slots);
+    let branch = st.plan.options.branch.as_deref();
+    for var in 0..st.plan.n {
+        if st.live.slots[var] != UNASSIGNED {
             continue;
         }
-        let size = if exact(st, var) {
-            st.kept.size[var]
+        let size = if st.plan.exact(var) {
+            st.live.kept.size[var]
         } else {
             let dst = frames.store().words_mut(d);
-            dst.copy_from_slice(st.kept.of(var));
-            checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.watch);
+            dst.copy_from_slice(st.live.kept.of(var));
+            checkers.filter_all(&assignment, var, &mut Candidates::new(dst), st.plan.watch);
             dst.iter().map(|x| x.count_ones()).sum::<u32>()
         };
         if size == 0 {
             return var;
         }
-        let degree = st.options.degrees[var];
+        let degree = st.plan.options.degrees[var];
         let rank = rank(branch, var, size);
         if beats(rank, degree, best.map(|(s, g, _)| (s, g))) {
             best = Some((rank, degree, var));
@@ -162,44 +166,31 @@ fn beats(rank: u64, degree: u32, best: Option<(u64, u32)>) -> bool {
     best.is_none_or(|(s, g)| rank < s || (rank == s && degree > g))
 }
 
-/// What smallest-domain-first compares of `var`'s set of `size`
-/// candidates: its class (`branch`, [`ModelBuilder::branch_first`](crate::ModelBuilder::branch_first)
-/// and [`branch_last`](crate::ModelBuilder::branch_last)), then the size;
-/// an empty set first of all.
-#[inline]
-pub(super) fn rank(branch: Option<&[Branch]>, var: usize, size: u32) -> u64 {
-    let class = match branch {
-        Some(branch) if size > 0 => branch[var] as u64,
-        _ => Branch::First as u64,
-    };
-    class << 32 | u64::from(size)
-}
-
 /// [`pick`] when every set is one word, filtered in a register: the picked
 /// variable, with its filtered set unless its kept set was exact already
 /// (then [`fill`] reads the kept set as usual).
 fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize, Option<u64>)> {
-    let assignment = Assignment::new(st.table, &st.slots);
+    let assignment = Assignment::new(st.plan.table, &st.live.slots);
     // (rank, degree, var, set)
     let mut best: Option<(u64, u32, usize, Option<u64>)> = None;
-    let branch = st.options.branch.as_deref();
-    let skips = st.watch.skips_filters;
+    let branch = st.plan.options.branch.as_deref();
+    let skips = st.plan.watch.skips_filters;
     // Sliced to the same length, so that indexing them needs no checks.
-    let n = st.n;
+    let n = st.plan.n;
     let (slots, words, degrees) = (
-        &st.slots[..n],
-        &st.kept.words[..n],
-        &st.options.degrees[..n],
+        &st.live.slots[..n],
+        &st.live.kept.words[..n],
+        &st.plan.options.degrees[..n],
     );
     for var in 0..n {
         if slots[var] != UNASSIGNED {
             continue;
         }
         let (kept, degree) = (words[var], degrees[var]);
-        let (size, word) = if skips && exact(st, var) {
-            (st.kept.size[var], None)
+        let (size, word) = if skips && st.plan.exact(var) {
+            (st.live.kept.size[var], None)
         } else {
-            let word = checkers.filter_all_word(&assignment, var, kept, st.watch);
+            let word = checkers.filter_all_word(&assignment, var, kept, st.plan.watch);
             (word.count_ones(), Some(word))
         };
         if size == 0 {
@@ -219,19 +210,23 @@ fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize
 /// find it.
 fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
     let keys = Keys {
-        size: &st.kept.size,
-        degrees: &st.options.degrees,
-        branch: st.options.branch.as_deref(),
-        slots: &st.slots,
+        size: &st.live.kept.size,
+        degrees: &st.plan.options.degrees,
+        branch: st.plan.options.branch.as_deref(),
+        slots: &st.live.slots,
     };
-    if let Some(tree) = &mut st.smallest {
-        for &var in &st.kept.touched {
+    if let Some(tree) = &mut st.live.smallest {
+        for &var in &st.live.kept.touched {
             tree.update(var as usize, &keys);
         }
     } else {
-        st.smallest = Some(Smallest::new(st.n, &keys));
-        st.kept.track();
+        st.live.smallest = Some(Smallest::new(st.plan.n, &keys));
+        st.live.kept.track();
     }
-    st.kept.untouch_all();
-    st.smallest.as_ref().and_then(Smallest::best).unwrap_or(0)
+    st.live.kept.untouch_all();
+    st.live
+        .smallest
+        .as_ref()
+        .and_then(Smallest::best)
+        .unwrap_or(0)
 }

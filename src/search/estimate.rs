@@ -455,13 +455,13 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
         let Some((_, above)) = prefix.split_last() else {
             return false;
         };
-        if !self.st.propagating {
+        if !self.st.plan.propagating {
             return true;
         }
         let mut path = Vec::new();
         let reached = self.descend(above, usize::MAX, false, &mut NoObserver, &mut path);
         let implied = matches!(reached, Ok(Reached::Open | Reached::Closed))
-            && self.st.slots[prefix.len() - 1] != UNASSIGNED;
+            && self.st.live.slots[prefix.len() - 1] != UNASSIGNED;
         self.unwind_path();
         !implied
     }
@@ -477,9 +477,9 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
     /// The walk of [`probe`](Self::probe): the unit's prefix as the search
     /// takes it, then one random candidate a frame.
     fn probe_path(&mut self, unit: &Unit, random: &mut Rng) -> Result<(f64, f64), StopReason> {
-        let n = self.st.n;
+        let n = self.st.plan.n;
         let weight = f64::from(unit.weight);
-        if super::unit::misfit(self.st.table, &unit.prefix).is_some() {
+        if super::unit::misfit(self.st.plan.table, &unit.prefix).is_some() {
             // Not part of the tree: nothing below it.
             return Ok((0.0, 0.0));
         }
@@ -504,7 +504,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             let width = candidates.len() as f64;
             product *= width;
             let index = candidates[random.below(candidates.len())];
-            self.st.budget.ensure()?;
+            self.st.counts.budget.ensure()?;
             let (checkers, mut frames, st) = self.parts();
             let choice = st.choice(frames.store.var_at[d] as usize, index);
             // A probe's steps count against the budget, not in the
@@ -520,7 +520,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
                 choice,
                 true,
             );
-            st.budget.left = tally.left;
+            st.counts.budget.left = tally.left;
             match taken {
                 Taken::Stands(top) | Taken::Pruned(top) => self.path = top + 1,
                 // Not a node: the path ends here.

@@ -9,18 +9,23 @@
 //! checkers, `split.rs` makes work units and `parallel.rs` counts on
 //! several threads. `docs/architecture.md` maps them all.
 
+mod audit;
 mod budget;
 mod classes;
+mod counts;
 mod cross_check;
 mod engine;
 mod enter;
 mod estimate;
 mod frames;
+mod live;
+mod log;
 mod node;
 mod optimize;
 mod optimize_units;
 mod orbits;
 mod parallel;
+mod plan;
 mod propagate;
 mod report;
 mod run;
@@ -50,7 +55,7 @@ pub use unit::Unit;
 pub(crate) use unit::misfit;
 
 use engine::{Config, Engine};
-pub(crate) use state::ALL;
+pub(crate) use plan::ALL;
 
 impl<V, C: Checkers<V>> Model<V, C> {
     /// Starts configuring a search of this model.

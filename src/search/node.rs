@@ -30,9 +30,9 @@ impl Tally {
     #[inline(always)]
     pub(crate) fn load<V>(st: &State<'_, V>) -> Tally {
         Tally {
-            left: st.budget.left,
+            left: st.counts.budget.left,
             found: 0,
-            max_depth: st.max_depth,
+            max_depth: st.counts.max_depth,
         }
     }
 
@@ -40,10 +40,10 @@ impl Tally {
     /// into the count) and the depth.
     #[inline(always)]
     pub(crate) fn settle<V>(self, st: &mut State<'_, V>) {
-        st.budget.left = self.left;
-        st.solutions += u128::from(self.found);
-        st.count += u128::from(self.found) * st.weight;
-        st.max_depth = self.max_depth;
+        st.counts.budget.left = self.left;
+        st.counts.solutions += u128::from(self.found);
+        st.counts.count += u128::from(self.found) * st.counts.weight;
+        st.counts.max_depth = self.max_depth;
     }
 
     /// Counts the `solutions` that the last variable's candidates at
@@ -119,7 +119,11 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     tally.max_depth = tally.max_depth.max(top + 1);
     // Some symmetry gives every solution below a smaller image: its class
     // is counted at that one.
-    let by = if st.canonical { dominated(st) } else { None };
+    let by = if st.plan.canonical {
+        dominated(st)
+    } else {
+        None
+    };
     let stands = if by.is_some() {
         Taken::Pruned(top)
     } else {
@@ -153,10 +157,11 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
 /// assignment to a smaller one whatever its completion, if one does.
 #[cold]
 fn dominated<V>(st: &mut State<'_, V>) -> Option<usize> {
-    st.options
+    st.plan
+        .options
         .group
         .as_ref()?
-        .dominates(&st.slots, &mut st.image)
+        .dominates(&st.live.slots, &mut st.image)
 }
 
 /// Counts the solution the assignment now is, and reports it.
@@ -167,12 +172,12 @@ pub(crate) fn solution<V, O: Observer<V>>(
     tally: &mut Tally,
 ) -> Control {
     tally.found += 1;
-    tally.max_depth = st.n;
+    tally.max_depth = st.plan.n;
     report::emit(
         observer,
         &Event::Solution {
-            depth: st.n,
-            number: st.solutions + u128::from(tally.found),
+            depth: st.plan.n,
+            number: st.counts.solutions + u128::from(tally.found),
             assignment: st.assignment(),
         },
     )

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::assignment::{Assignment, Choice, UNASSIGNED};
 use crate::checkers::Checkers;
-use crate::model::{Model, home_mut};
+use crate::model::Model;
 use crate::observe::{NoObserver, TallyOnly};
 use crate::outcome::Outcome;
 use crate::symmetry::Group;
@@ -423,7 +423,7 @@ fn settle<V, C: Checkers<V>>(model: &mut Model<V, C>, masks: &mut [u64], k: &Con
         return;
     }
     let group = model.options.group.as_ref().expect("a group has a frame");
-    let checkers = home_mut(checkers);
+    let checkers = checkers.get_mut();
     let mut slots = vec![UNASSIGNED; table.len()];
     let choice = |lit: u32| {
         let (var, index) = group.literal(lit);

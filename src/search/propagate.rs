@@ -6,52 +6,77 @@ use crate::candidates::Candidates;
 use crate::checkers::sealed::{BOUNDS_ONLY, CHECKER, FIXED_ONLY, SETS_ONLY, Set};
 use crate::domains::{Domains, NOBODY};
 
-use super::state::{ALL, State, Wipeout, exact};
+use super::audit::Audit;
+use super::live::Live;
+use super::plan::{ALL, Plan};
+
+/// What narrowing works on: it reads the plan, changes the live sets, and
+/// in cross-check mode hands what it does to the audit.
+pub(crate) struct Narrowing<'a, 't, V> {
+    pub(crate) plan: &'a Plan<'t, V>,
+    pub(crate) live: &'a mut Live,
+    pub(crate) audit: &'a mut Audit<V>,
+}
+
+/// Why a step was rejected after its assignment.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Wipeout {
+    /// The checker that emptied a set (`None`: the set had no candidate
+    /// to begin with).
+    pub(crate) checker: Option<usize>,
+    pub(crate) var: Option<usize>,
+}
 
 /// After the step that assigned `var` (its set already fixed and queued):
 /// narrowing, then look-ahead, then narrowing again, until nothing changes.
 /// A variable left with one value is assigned on the way (see [`imply`]).
 pub(crate) fn run<V, C: Set<V>>(
     checkers: &mut C,
-    st: &mut State<'_, V>,
+    nw: &mut Narrowing<'_, '_, V>,
     var: usize,
 ) -> Result<(), Wipeout> {
-    narrow(checkers, st, true)?;
-    if st.lookahead > 0 {
-        look_ahead(checkers, st, Some(var))?;
-        narrow(checkers, st, true)?;
+    narrow(checkers, nw, true)?;
+    if nw.plan.lookahead > 0 {
+        look_ahead(checkers, nw, Some(var))?;
+        narrow(checkers, nw, true)?;
     }
     Ok(())
 }
 
 /// Before the first step: every variable is queued for the narrowing
 /// checkers, and full look-ahead filters every set once.
-pub(crate) fn root<V, C: Set<V>>(checkers: &mut C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
-    if !st.propagating {
+pub(crate) fn root<V, C: Set<V>>(
+    checkers: &mut C,
+    nw: &mut Narrowing<'_, '_, V>,
+) -> Result<(), Wipeout> {
+    if !nw.plan.propagating {
         return Ok(());
     }
-    let result = narrow_root(checkers, st);
+    let result = narrow_root(checkers, nw);
     if result.is_err() {
-        st.kept.clear_queue();
+        nw.live.kept.clear_queue();
     }
     result
 }
 
 /// The work of [`root`].
-fn narrow_root<V, C: Set<V>>(checkers: &mut C, st: &mut State<'_, V>) -> Result<(), Wipeout> {
-    st.kept.open();
-    if st.watch.any_narrowing() {
-        for var in 0..st.n {
-            st.kept.queue_var(var);
+fn narrow_root<V, C: Set<V>>(
+    checkers: &mut C,
+    nw: &mut Narrowing<'_, '_, V>,
+) -> Result<(), Wipeout> {
+    nw.live.kept.open();
+    if nw.plan.watch.any_narrowing() {
+        for var in 0..nw.plan.n {
+            nw.live.kept.queue_var(var);
         }
-        narrow(checkers, st, false)?;
+        narrow(checkers, nw, false)?;
     }
-    if st.lookahead == ALL {
-        look_ahead(checkers, st, None)?;
-        narrow(checkers, st, false)?;
+    if nw.plan.lookahead == ALL {
+        look_ahead(checkers, nw, None)?;
+        narrow(checkers, nw, false)?;
     }
     // What the root removed belongs to no step.
-    if let Some(list) = &mut st.removals {
+    if let Some(list) = &mut nw.live.removals {
         list.clear();
     }
     Ok(())
@@ -68,44 +93,44 @@ fn narrow_root<V, C: Set<V>>(checkers: &mut C, st: &mut State<'_, V>) -> Result<
 /// a fixpoint does every checker's narrowing stand behind a set.
 fn narrow<V, C: Set<V>>(
     checkers: &mut C,
-    st: &mut State<'_, V>,
+    nw: &mut Narrowing<'_, '_, V>,
     implying: bool,
 ) -> Result<(), Wipeout> {
-    let result = narrow_implying(checkers, st, implying);
-    st.singles.clear();
+    let result = narrow_implying(checkers, nw, implying);
+    nw.live.singles.clear();
     result
 }
 
 /// The work of [`narrow`].
 fn narrow_implying<V, C: Set<V>>(
     checkers: &mut C,
-    st: &mut State<'_, V>,
+    nw: &mut Narrowing<'_, '_, V>,
     implying: bool,
 ) -> Result<(), Wipeout> {
     let mut next_single = 0;
     loop {
-        if let Some((var, changer, moved)) = st.kept.next_queued() {
-            if implying && st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
-                st.singles.push((crate::index::small(var), changer));
+        if let Some((var, changer, moved)) = nw.live.kept.next_queued() {
+            if implying && nw.live.kept.size[var] == 1 && nw.live.slots[var] == UNASSIGNED {
+                nw.live.singles.push((crate::index::small(var), changer));
             }
-            wake(&*checkers, st, var, changer, moved, 0)?;
-        } else if let Some((k, var)) = st.kept.next_waiting() {
-            narrow_one(&*checkers, st, k, var)?;
-        } else if let Some(&(var, changer)) = st.singles.get(next_single) {
+            wake(&*checkers, nw, var, changer, moved, 0)?;
+        } else if let Some((k, var)) = nw.live.kept.next_waiting() {
+            narrow_one(&*checkers, nw, k, var)?;
+        } else if let Some(&(var, changer)) = nw.live.singles.get(next_single) {
             next_single += 1;
             let var = var as usize;
-            if st.kept.size[var] == 1 && st.slots[var] == UNASSIGNED {
-                imply(checkers, st, var, changer)?;
+            if nw.live.kept.size[var] == 1 && nw.live.slots[var] == UNASSIGNED {
+                imply(checkers, nw, var, changer)?;
                 // Its narrowing again, now that it is assigned, but for
                 // the checkers that read only the sets, which it left as
                 // they were.
-                wake(&*checkers, st, var, NOBODY, true, SETS_ONLY)?;
+                wake(&*checkers, nw, var, NOBODY, true, SETS_ONLY)?;
             }
         } else {
             break;
         }
     }
-    st.kept.queue_done();
+    nw.live.kept.queue_done();
     Ok(())
 }
 
@@ -117,14 +142,14 @@ fn narrow_implying<V, C: Set<V>>(
 #[inline]
 fn wake<V, C: Set<V>>(
     checkers: &C,
-    st: &mut State<'_, V>,
+    nw: &mut Narrowing<'_, '_, V>,
     var: usize,
     changer: u32,
     moved: bool,
     skip: u32,
 ) -> Result<(), Wipeout> {
-    let watch = st.watch;
-    let fixed = st.kept.size[var] == 1;
+    let watch = nw.plan.watch;
+    let fixed = nw.live.kept.size[var] == 1;
     for &entry in &watch.narrowing[var] {
         if (entry & FIXED_ONLY != 0 && !fixed)
             || (entry & BOUNDS_ONLY != 0 && !fixed && !moved)
@@ -137,11 +162,11 @@ fn wake<V, C: Set<V>>(
             let whole = watch.whole_scope[k];
             if !whole || crate::index::small(k) != changer {
                 let rank = watch.rank[k] as usize;
-                st.kept.wait(k, var, rank, whole, watch.waits.len());
+                nw.live.kept.wait(k, var, rank, whole, watch.waits.len());
             }
             continue;
         }
-        narrow_one(checkers, st, k, var)?;
+        narrow_one(checkers, nw, k, var)?;
     }
     Ok(())
 }
@@ -155,37 +180,42 @@ fn wake<V, C: Set<V>>(
 #[inline(never)]
 fn imply<V, C: Set<V>>(
     checkers: &mut C,
-    st: &mut State<'_, V>,
+    nw: &mut Narrowing<'_, '_, V>,
     var: usize,
     changer: u32,
 ) -> Result<(), Wipeout> {
-    if st.describe.is_some() {
-        super::cross_check::frame(&*checkers, st, var);
-        if st.disagreement.is_some() {
+    if nw.audit.describe.is_some() {
+        super::cross_check::frame(&*checkers, nw.plan, nw.live, nw.audit, var);
+        if nw.audit.disagreement.is_some() {
             return Err(Wipeout {
                 checker: None,
                 var: Some(var),
             });
         }
     }
-    if !exact(st, var) {
-        let mut set = st.kept.of(var).to_vec();
-        let assignment = Assignment::new(st.table, &st.slots);
-        checkers.filter_all(&assignment, var, &mut Candidates::new(&mut set), st.watch);
+    if !nw.plan.exact(var) {
+        let mut set = nw.live.kept.of(var).to_vec();
+        let assignment = Assignment::new(nw.plan.table, &nw.live.slots);
+        checkers.filter_all(
+            &assignment,
+            var,
+            &mut Candidates::new(&mut set),
+            nw.plan.watch,
+        );
         if set.iter().all(|&w| w == 0) {
             return Err(Wipeout {
-                checker: emptied_by(&*checkers, st, var),
+                checker: emptied_by(&*checkers, nw, var),
                 var: Some(var),
             });
         }
     }
-    let index = crate::candidates::iter_bits(st.kept.of(var))
+    let index = crate::candidates::iter_bits(nw.live.kept.of(var))
         .next()
         .unwrap_or_default();
-    st.slots[var] = crate::index::small(index);
-    st.kept.touch(var);
-    checkers.assign_all(st.choice(var, index), st.watch);
-    st.implied.push((
+    nw.live.slots[var] = crate::index::small(index);
+    nw.live.kept.touch(var);
+    checkers.assign_all(nw.plan.choice(var, index), nw.plan.watch);
+    nw.live.implied.push((
         crate::index::small(var),
         crate::index::small(index),
         changer,
@@ -197,32 +227,36 @@ fn imply<V, C: Set<V>>(
 /// removals and, in cross-check mode, auditing them.
 fn narrow_one<V, C: Set<V>>(
     checkers: &C,
-    st: &mut State<'_, V>,
+    nw: &mut Narrowing<'_, '_, V>,
     k: usize,
     var: usize,
 ) -> Result<(), Wipeout> {
-    let audit = st.describe.is_some().then(|| st.kept.words.clone());
-    if audit.is_some() || st.removals.is_some() {
-        st.kept.log = Some(Vec::new());
+    let audit = nw
+        .audit
+        .describe
+        .is_some()
+        .then(|| nw.live.kept.words.clone());
+    if audit.is_some() || nw.live.removals.is_some() {
+        nw.live.kept.log = Some(Vec::new());
     }
-    st.kept.running = crate::index::small(k);
+    nw.live.kept.running = crate::index::small(k);
     let result = checkers.narrow_one(
         k,
         var,
         &mut Domains {
-            table: st.table,
-            slots: &st.slots,
-            kept: &mut st.kept,
+            table: nw.plan.table,
+            slots: &nw.live.slots,
+            kept: &mut nw.live.kept,
         },
     );
-    st.kept.running = NOBODY;
-    let removed = st.kept.log.take().unwrap_or_default();
-    if let Some(list) = &mut st.removals {
+    nw.live.kept.running = NOBODY;
+    let removed = nw.live.kept.log.take().unwrap_or_default();
+    if let Some(list) = &mut nw.live.removals {
         list.extend(removed.iter().map(|&(v, i)| (v, i, crate::index::small(k))));
     }
     if let Some(before) = audit {
-        super::cross_check::removals(checkers, st, k, &before, &removed);
-        if st.disagreement.is_some() {
+        super::cross_check::removals(checkers, nw.plan, nw.live, nw.audit, k, &before, &removed);
+        if nw.audit.disagreement.is_some() {
             // Stop here: the search ends with the disagreement.
             return Err(Wipeout {
                 checker: Some(k),
@@ -243,45 +277,45 @@ fn narrow_one<V, C: Set<V>>(
 /// narrowed sets are then kept.
 fn look_ahead<V, C: Set<V>>(
     checkers: &C,
-    st: &mut State<'_, V>,
+    nw: &mut Narrowing<'_, '_, V>,
     var: Option<usize>,
 ) -> Result<(), Wipeout> {
-    let targets: Vec<usize> = match (var, st.lookahead) {
-        (None, _) => (0..st.n).collect(),
-        (Some(var), ALL) => match st.watch.neighbours(var) {
+    let targets: Vec<usize> = match (var, nw.plan.lookahead) {
+        (None, _) => (0..nw.plan.n).collect(),
+        (Some(var), ALL) => match nw.plan.watch.neighbours(var) {
             Some(list) => list.iter().map(|&v| v as usize).collect(),
-            None => (0..st.n).collect(),
+            None => (0..nw.plan.n).collect(),
         },
-        (Some(var), k) => (var + 1..st.n).take(k).collect(),
+        (Some(var), k) => (var + 1..nw.plan.n).take(k).collect(),
     };
-    let mut scratch = vec![0u64; st.w];
+    let mut scratch = vec![0u64; nw.plan.w];
     for target in targets {
-        if st.slots[target] != UNASSIGNED {
+        if nw.live.slots[target] != UNASSIGNED {
             continue;
         }
-        scratch.copy_from_slice(st.kept.of(target));
-        let assignment = Assignment::new(st.table, &st.slots);
+        scratch.copy_from_slice(nw.live.kept.of(target));
+        let assignment = Assignment::new(nw.plan.table, &nw.live.slots);
         checkers.filter_all(
             &assignment,
             target,
             &mut Candidates::new(&mut scratch),
-            st.watch,
+            nw.plan.watch,
         );
         if scratch.iter().all(|&x| x == 0) {
             return Err(Wipeout {
-                checker: emptied_by(checkers, st, target),
+                checker: emptied_by(checkers, nw, target),
                 var: Some(target),
             });
         }
-        if st.lookahead == ALL {
+        if nw.plan.lookahead == ALL {
             // Forward checking keeps the narrowed set (a subset of the kept
             // one); a window of look-ahead only checks it, so that each
             // frame still reports what its checkers reject.
-            if st.removals.is_some() {
-                record_filtered(checkers, st, target);
+            if nw.live.removals.is_some() {
+                record_filtered(checkers, nw, target);
             }
             let filtered = &scratch;
-            let _ = st.kept.update(target, |wi, _| filtered[wi]);
+            let _ = nw.live.kept.update(target, |wi, _| filtered[wi]);
         }
     }
     Ok(())
@@ -289,36 +323,36 @@ fn look_ahead<V, C: Set<V>>(
 
 /// The first checker, in model order, after whose filter `var` has no
 /// candidate left (`None` when it had none to begin with).
-fn emptied_by<V, C: Set<V>>(checkers: &C, st: &State<'_, V>, var: usize) -> Option<usize> {
-    let mut set = st.kept.of(var).to_vec();
-    let assignment = Assignment::new(st.table, &st.slots);
+fn emptied_by<V, C: Set<V>>(checkers: &C, nw: &Narrowing<'_, '_, V>, var: usize) -> Option<usize> {
+    let mut set = nw.live.kept.of(var).to_vec();
+    let assignment = Assignment::new(nw.plan.table, &nw.live.slots);
     let mut culprit = None;
     checkers.filter_each(
         &assignment,
         var,
         &mut Candidates::new(&mut set),
-        st.watch,
+        nw.plan.watch,
         &mut |k, c| {
             if culprit.is_none() && c.is_empty() {
                 culprit = Some(k);
             }
         },
     );
-    culprit.filter(|_| st.kept.of(var).iter().any(|&w| w != 0))
+    culprit.filter(|_| nw.live.kept.of(var).iter().any(|&w| w != 0))
 }
 
 /// Records which checker's filter removes which candidate of `var` from its
 /// kept set, for removal events.
-fn record_filtered<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usize) {
-    let mut set = st.kept.of(var).to_vec();
+fn record_filtered<V, C: Set<V>>(checkers: &C, nw: &mut Narrowing<'_, '_, V>, var: usize) {
+    let mut set = nw.live.kept.of(var).to_vec();
     let mut before = set.clone();
-    let assignment = Assignment::new(st.table, &st.slots);
+    let assignment = Assignment::new(nw.plan.table, &nw.live.slots);
     let mut found = Vec::new();
     checkers.filter_each(
         &assignment,
         var,
         &mut Candidates::new(&mut set),
-        st.watch,
+        nw.plan.watch,
         &mut |k, c| {
             for (wi, (b, now)) in before.iter_mut().zip(c.words()).enumerate() {
                 let mut gone = *b & !now;
@@ -335,7 +369,7 @@ fn record_filtered<V, C: Set<V>>(checkers: &C, st: &mut State<'_, V>, var: usize
             }
         },
     );
-    if let Some(list) = &mut st.removals {
+    if let Some(list) = &mut nw.live.removals {
         list.extend(found);
     }
 }

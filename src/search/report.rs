@@ -7,7 +7,9 @@ use crate::domains::NOBODY;
 use crate::observe::{Control, Event, Observer};
 
 use super::frames::Frames;
-use super::state::{NO_CHECKER, State, Wipeout};
+use super::log::NO_CHECKER;
+use super::propagate::Wipeout;
+use super::state::State;
 
 /// Reports what the step of frame `d` did beyond its assignment: the
 /// values its narrowing removed, then the assignments it implied (frames
@@ -24,7 +26,7 @@ pub(crate) fn report_after_step<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<
     }
     for f in d + 1..=top {
         let var = frames.var(f);
-        let checker = Some(st.implied_by[f] as usize).filter(|&k| k != NOBODY as usize);
+        let checker = Some(st.live.implied_by[f] as usize).filter(|&k| k != NOBODY as usize);
         let answer = observer.observe(&Event::Implied {
             depth: f,
             choice: st.choice(var, frames.index(f)),
@@ -50,13 +52,13 @@ pub(crate) fn report<V, C: Set<V>, O: Observer<V>>(
     var: usize,
     upto: usize,
 ) -> Control {
-    if st.cursor.len() <= d {
+    if st.log.cursor.len() <= d {
         return Control::Continue;
     }
-    let from = st.cursor[d] as usize;
+    let from = st.log.cursor[d] as usize;
     let mut answer = Control::Continue;
-    for index in from..upto.min(st.stride) {
-        let k = st.marks[d * st.stride + index];
+    for index in from..upto.min(st.log.stride) {
+        let k = st.log.marks[d * st.log.stride + index];
         if k == NO_CHECKER {
             continue;
         }
@@ -65,13 +67,13 @@ pub(crate) fn report<V, C: Set<V>, O: Observer<V>>(
             choice: st.choice(var, index),
             checker: k as usize,
             checker_name: checkers.name(k as usize),
-            assignment: Assignment::new(st.table, &st.slots),
+            assignment: Assignment::new(st.plan.table, &st.live.slots),
         }));
         if answer == Control::Stop {
             break;
         }
     }
-    st.cursor[d] = st.cursor[d].max(u32::try_from(upto).unwrap_or(u32::MAX));
+    st.log.cursor[d] = st.log.cursor[d].max(u32::try_from(upto).unwrap_or(u32::MAX));
     answer
 }
 
@@ -85,9 +87,9 @@ pub(crate) fn wipeout<'t, V, C: Set<V>, O: Observer<V>>(
     cause: Wipeout,
 ) -> Control {
     if O::TALLY || O::EVENTS {
-        st.tallied = true;
+        st.counts.tallied = true;
         if let Some(k) = cause.checker {
-            st.rejections[k] += 1;
+            st.counts.rejections[k] += 1;
         }
     }
     if !O::EVENTS {
@@ -99,7 +101,7 @@ pub(crate) fn wipeout<'t, V, C: Set<V>, O: Observer<V>>(
         checker: cause.checker,
         checker_name: cause.checker.map(|k| checkers.name(k)),
         var: cause.var,
-        assignment: Assignment::new(st.table, &st.slots),
+        assignment: Assignment::new(st.plan.table, &st.live.slots),
     })
 }
 
@@ -114,6 +116,7 @@ pub(crate) fn pruned<V, O: Observer<V>>(
     by: usize,
 ) -> Control {
     let symmetry = st
+        .plan
         .options
         .group
         .as_ref()
@@ -122,7 +125,7 @@ pub(crate) fn pruned<V, O: Observer<V>>(
         depth: d,
         choice,
         symmetry,
-        assignment: Assignment::new(st.table, &st.slots),
+        assignment: Assignment::new(st.plan.table, &st.live.slots),
     })
 }
 
@@ -144,7 +147,7 @@ pub(crate) fn report_removals<V, C: Set<V>, O: Observer<V>>(
     observer: &mut O,
     d: usize,
 ) -> Control {
-    match st.removals.as_mut() {
+    match st.live.removals.as_mut() {
         Some(list) if !list.is_empty() => {
             let found = std::mem::take(list);
             report_each_removal(checkers, st, observer, d, found)
@@ -169,7 +172,7 @@ fn report_each_removal<V, C: Set<V>, O: Observer<V>>(
             choice: st.choice(var as usize, index as usize),
             checker: k as usize,
             checker_name: checkers.name(k as usize),
-            assignment: Assignment::new(st.table, &st.slots),
+            assignment: Assignment::new(st.plan.table, &st.live.slots),
         }));
         if answer == Control::Stop {
             break;

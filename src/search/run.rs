@@ -28,8 +28,8 @@ use crate::checkers::sealed::Set;
 use crate::observe::{Control, Observer};
 use crate::outcome::StopReason;
 
-use crate::model::home_mut;
 use crate::observe::NoObserver;
+use crate::slot::Slot;
 
 use super::frames::{ArrayFrames, Frames, Store, Values};
 use super::node::{self, Taken, Tally};
@@ -69,7 +69,7 @@ fn take<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
     st: &mut State<'t, V>,
     d: usize,
 ) -> Option<usize> {
-    if !LEAN && st.options.value_order.is_some() {
+    if !LEAN && st.plan.options.value_order.is_some() {
         return st.ordered[d].pop().map(|i| i as usize);
     }
     if ONE {
@@ -98,7 +98,7 @@ fn untake<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
     d: usize,
     index: usize,
 ) {
-    if !LEAN && st.options.value_order.is_some() {
+    if !LEAN && st.plan.options.value_order.is_some() {
         st.ordered[d].push(crate::index::small(index));
     } else if ONE {
         *c |= 1 << index;
@@ -121,10 +121,11 @@ fn lean_look_ahead<'t, V, C: Set<V>, F: Frames<'t, V>>(
     if word == 0 {
         return false;
     }
-    let last = (d + st.lookahead).min(st.n - 1);
-    let assignment = Assignment::prefix(st.table, frames.indices(), d + 1);
-    (d + 2..=last)
-        .all(|var| checkers.filter_all_word(&assignment, var, frames.initial(var), st.watch) != 0)
+    let last = (d + st.plan.lookahead).min(st.plan.n - 1);
+    let assignment = Assignment::prefix(st.plan.table, frames.indices(), d + 1);
+    (d + 2..=last).all(|var| {
+        checkers.filter_all_word(&assignment, var, frames.initial(var), st.plan.watch) != 0
+    })
 }
 
 /// The index a frame holds until it takes a step (counting on the lean
@@ -149,39 +150,21 @@ fn deepest_stepped<'t, V, F: Frames<'t, V>>(frames: &mut F, first: usize, n: usi
     deepest
 }
 
-/// The checkers moved out of their slot onto the lean loop's stack, and put
-/// back when the loop returns or a checker panics.
-///
-/// On the loop's own stack, nothing else can reach the checkers, so the
-/// optimiser keeps their state in registers for the whole loop; behind a
-/// reference it writes that state back to memory at every change.
-struct OnStack<'a, C> {
-    slot: &'a mut Option<C>,
-    checkers: Option<C>,
-}
-
-impl<C> Drop for OnStack<'_, C> {
-    fn drop(&mut self) {
-        *self.slot = self.checkers.take();
-    }
-}
-
 /// [`run`] on the lean path over fixed-array frames, which live on this
-/// function's own stack for the loop, as do the checkers (see [`OnStack`]).
+/// function's own stack for the loop, as do the checkers (see [`Slot`]).
 #[inline(never)]
 pub(crate) fn run_in_arrays<'t, V, C: Set<V>, const COUNT: bool, const LOOK: bool>(
-    slot: &mut Option<C>,
+    slot: &mut Slot<C>,
     store: &mut Store,
     values: &Values<'t, V>,
     initial: &[u64],
     st: &mut State<'t, V>,
 ) -> Exit {
-    let n = st.n;
+    let n = st.plan.n;
     let mut frames = ArrayFrames::load(store, values, initial, n);
-    let checkers = slot.take();
-    let mut local = OnStack { slot, checkers };
+    let mut local = slot.lend();
     let exit = body::<V, C, NoObserver, _, true, COUNT, true, LOOK>(
-        home_mut(&mut local.checkers),
+        local.get_mut(),
         &mut frames,
         st,
         &mut NoObserver,
@@ -238,12 +221,12 @@ where
     O: Observer<V>,
     F: Frames<'t, V>,
 {
-    let n = st.n;
+    let n = st.plan.n;
     let base = st.base;
-    let watch = st.watch;
-    let table = st.table;
+    let watch = st.plan.watch;
+    let table = st.plan.table;
     let events = !LEAN && O::EVENTS;
-    let ordered = !LEAN && st.options.value_order.is_some();
+    let ordered = !LEAN && st.plan.options.value_order.is_some();
     // With deferred undos (boxed checkers on the lean path), whether frame
     // `d`'s value is still assigned: its undo waits for the frame's next
     // value, so that undo, assignment and the next variable's filter reach
@@ -479,11 +462,11 @@ where
     F: Frames<'t, V>,
 {
     let next = top + 1;
-    if next == st.n {
-        if st.describe.is_some() {
+    if next == st.plan.n {
+        if st.audit.describe.is_some() {
             // Cross-check mode: the declared symmetries map it to solutions.
-            let slots = st.slots.clone();
-            super::cross_check::images(&*checkers, st, &slots);
+            let slots = st.live.slots.clone();
+            super::cross_check::images(&*checkers, &st.plan, &mut st.audit, &slots);
             if let Some(found) = st.take_found() {
                 return Below::Stop(found);
             }
@@ -494,7 +477,7 @@ where
             _ => Below::Solution,
         };
     }
-    let var = if st.declared {
+    let var = if st.plan.declared {
         step::declared_next(st, next)
     } else {
         enter::pick(&*checkers, frames, st, next)
@@ -506,12 +489,12 @@ where
     }
     // With a value order, rejections are reported up front.
     if O::EVENTS
-        && st.options.value_order.is_some()
+        && st.plan.options.value_order.is_some()
         && report::report(&*checkers, st, observer, next, var, usize::MAX) == Control::Stop
     {
         return Below::Stop(StopReason::Stopped);
     }
-    if COUNT && !O::EVENTS && !st.propagating && next + 1 == st.n {
+    if COUNT && !O::EVENTS && !st.plan.propagating && next + 1 == st.plan.n {
         let solutions = frames
             .store()
             .words(next)

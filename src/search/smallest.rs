@@ -5,6 +5,7 @@
 //! O(log n).
 
 use crate::assignment::UNASSIGNED;
+use crate::model::Branch;
 
 /// No variable (an empty subtree, or every variable in it assigned).
 const NONE: u32 = u32::MAX;
@@ -23,7 +24,7 @@ pub(crate) struct Keys<'a> {
     pub(crate) size: &'a [u32],
     pub(crate) degrees: &'a [u32],
     /// Per variable, its class, if any is not usual.
-    pub(crate) branch: Option<&'a [crate::model::Branch]>,
+    pub(crate) branch: Option<&'a [Branch]>,
     pub(crate) slots: &'a [u32],
 }
 
@@ -46,13 +47,26 @@ impl Keys<'_> {
                     } else {
                         self.degrees[v as usize]
                     };
-                    let rank = super::enter::rank(self.branch, v as usize, size);
+                    let rank = rank(self.branch, v as usize, size);
                     (rank, std::cmp::Reverse(degree), v)
                 };
                 if key(b) < key(a) { b } else { a }
             }
         }
     }
+}
+
+/// What smallest-domain-first compares of `var`'s set of `size`
+/// candidates: its class (`branch`, [`ModelBuilder::branch_first`](crate::ModelBuilder::branch_first)
+/// and [`branch_last`](crate::ModelBuilder::branch_last)), then the size;
+/// an empty set first of all.
+#[inline]
+pub(super) fn rank(branch: Option<&[Branch]>, var: usize, size: u32) -> u64 {
+    let class = match branch {
+        Some(branch) if size > 0 => branch[var] as u64,
+        _ => Branch::First as u64,
+    };
+    class << 32 | u64::from(size)
 }
 
 impl Smallest {

@@ -7,7 +7,9 @@ use crate::checkers::sealed::Set;
 use crate::observe::{Control, Event, Observer};
 
 use super::frames::Frames;
-use super::state::{IMPLIED, State, Wipeout};
+use super::live::IMPLIED;
+use super::propagate::{Narrowing, Wipeout};
+use super::state::State;
 
 /// Takes the step `var = index` at frame `d` on the general path: the
 /// checkers' `on_assign`, then narrowing and look-ahead. Each variable that
@@ -24,29 +26,37 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
     choice: Choice<'t, V>,
 ) -> Result<usize, Wipeout> {
     frames.set_index(d, choice.index);
-    st.slots[choice.var] = crate::index::small(choice.index);
-    st.kept.touch(choice.var);
-    checkers.assign_all(choice, st.watch);
-    if !st.propagating {
+    st.live.slots[choice.var] = crate::index::small(choice.index);
+    st.live.kept.touch(choice.var);
+    checkers.assign_all(choice, st.plan.watch);
+    if !st.plan.propagating {
         return Ok(0);
     }
-    let mark = st.kept.open();
+    let mark = st.live.kept.open();
     frames.store().mark[d] = mark;
-    st.kept.fix(choice.var, choice.index);
-    if let Err(cause) = super::propagate::run(checkers, st, choice.var) {
-        st.kept.clear_queue();
-        while let Some((var, index, _)) = st.implied.pop() {
+    st.live.kept.fix(choice.var, choice.index);
+    if let Err(cause) = super::propagate::run(
+        checkers,
+        &mut Narrowing {
+            plan: &st.plan,
+            live: &mut st.live,
+            audit: &mut st.audit,
+        },
+        choice.var,
+    ) {
+        st.live.kept.clear_queue();
+        while let Some((var, index, _)) = st.live.implied.pop() {
             unassign(checkers, st, st.choice(var as usize, index as usize));
         }
         unassign(checkers, st, choice);
-        st.kept.restore(mark);
+        st.live.kept.restore(mark);
         // What narrowing removed belongs to no step that stands.
-        if let Some(list) = &mut st.removals {
+        if let Some(list) = &mut st.live.removals {
             list.clear();
         }
         return Err(cause);
     }
-    let m = st.implied.len();
+    let m = st.live.implied.len();
     if m > 0 {
         push_implied(frames, st, d);
     }
@@ -57,28 +67,28 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
 /// no candidate left to try and nothing to report.
 #[inline(never)]
 fn push_implied<'t, V, F: Frames<'t, V>>(frames: &mut F, st: &mut State<'t, V>, d: usize) {
-    let m = st.implied.len();
-    if st.options.value_order.is_some() && st.ordered.len() <= d + m {
-        st.ordered.resize_with(st.n + 1, Vec::new);
+    let m = st.live.implied.len();
+    if st.plan.options.value_order.is_some() && st.ordered.len() <= d + m {
+        st.ordered.resize_with(st.plan.n + 1, Vec::new);
     }
-    for (i, &(var, index, checker)) in st.implied.iter().enumerate() {
+    for (i, &(var, index, checker)) in st.live.implied.iter().enumerate() {
         let f = d + 1 + i;
-        st.implied_by[f] = checker;
+        st.live.implied_by[f] = checker;
         frames.set_var(f, var as usize);
         frames.set_index(f, index as usize);
         let store = frames.store();
         store.mark[f] = IMPLIED;
         store.words_mut(f).fill(0);
-        if let Some(cursor) = st.cursor.get_mut(f) {
+        if let Some(cursor) = st.log.cursor.get_mut(f) {
             *cursor = u32::MAX;
         }
         if let Some(list) = st.ordered.get_mut(f) {
             list.clear();
         }
     }
-    st.implied_live += m;
-    st.implied_total += m as u64;
-    st.implied.clear();
+    st.live.implied_frames += m;
+    st.counts.implied_total += m as u64;
+    st.live.implied.clear();
 }
 
 /// Undoes the step of frame `d` on the general path (an implied
@@ -93,12 +103,12 @@ pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
 ) {
     let choice = st.choice(frames.var(d), frames.index(d));
     unassign(checkers, st, choice);
-    if st.propagating {
+    if st.plan.propagating {
         let mark = frames.store().mark[d];
         if mark == IMPLIED {
-            st.implied_live -= 1;
+            st.live.implied_frames -= 1;
         } else {
-            st.kept.restore(mark);
+            st.live.kept.restore(mark);
         }
     }
 }
@@ -107,9 +117,9 @@ pub(crate) fn undo<'t, V, C: Set<V>, F: Frames<'t, V>>(
 /// its variable's slot.
 #[inline]
 fn unassign<'t, V, C: Set<V>>(checkers: &mut C, st: &mut State<'t, V>, choice: Choice<'t, V>) {
-    checkers.unassign_all(choice, st.watch);
-    st.slots[choice.var] = UNASSIGNED;
-    st.kept.touch(choice.var);
+    checkers.unassign_all(choice, st.plan.watch);
+    st.live.slots[choice.var] = UNASSIGNED;
+    st.live.kept.touch(choice.var);
 }
 
 /// Undoes the steps of frames `top` down to `d` (a step and the
@@ -142,8 +152,12 @@ pub(crate) fn undo_group<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
 /// lowest one unassigned.
 #[inline]
 pub(crate) fn declared_next<V>(st: &State<'_, V>, d: usize) -> usize {
-    if st.implied_live == 0 {
+    if st.live.implied_frames == 0 {
         return d;
     }
-    st.slots.iter().position(|&s| s == UNASSIGNED).unwrap_or(d)
+    st.live
+        .slots
+        .iter()
+        .position(|&s| s == UNASSIGNED)
+        .unwrap_or(d)
 }

@@ -77,3 +77,6 @@ mod cli_sudoku;
 
 // The committed fuzz corpora, given to the examples.
 mod fuzz_corpus;
+
+// The source's shape.
+mod module_graph;
