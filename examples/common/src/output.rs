@@ -9,6 +9,7 @@
 //! dropped.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -60,12 +61,22 @@ struct Stdout {
 
 static STDOUT: Mutex<Option<Stdout>> = Mutex::new(None);
 
+/// The exit code [`exit_now`] is waiting to exit with (0: none). The lock
+/// is not fair: a program writing block after block could take it again
+/// and again before the waiting handler, and write its whole trace after
+/// Ctrl-C; so the writer, seeing this set, exits in the handler's stead.
+static EXITING: AtomicI32 = AtomicI32::new(0);
+
 fn lock() -> MutexGuard<'static, Option<Stdout>> {
     STDOUT.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn with_stdout<T>(f: impl FnOnce(&mut Stdout) -> T) -> T {
     let mut guard = lock();
+    let code = EXITING.load(Ordering::SeqCst);
+    if code != 0 {
+        flush_and_exit(&mut guard, code);
+    }
     let out = guard.get_or_insert_with(|| Stdout {
         writer: BufWriter::new(io::stdout()),
         since: None,
@@ -210,7 +221,12 @@ pub use crate::say;
 /// Flushes the whole lines written so far and exits with `code`: what
 /// Ctrl-C does. Waits for a line being written to be written whole.
 pub fn exit_now(code: i32) -> ! {
-    let mut guard = lock();
+    EXITING.store(code, Ordering::SeqCst);
+    flush_and_exit(&mut lock(), code)
+}
+
+/// Flushes what `guard` holds, unless writing failed, and exits with `code`.
+fn flush_and_exit(guard: &mut Option<Stdout>, code: i32) -> ! {
     if let Some(out) = guard.as_mut()
         && out.failed.is_none()
     {
