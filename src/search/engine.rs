@@ -232,11 +232,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             && self.st.audit.describe.is_none()
             && self.st.plan.options.value_order.is_none()
             && !self.st.plan.canonical
+            && self.st.probe.is_none()
     }
 
     /// Runs the loop from frame `st.depth` until it is done, finds a
     /// solution (unless counting) or must stop, refilling the budget.
-    fn run_loop<O: Observer<V>, const COUNT: bool>(&mut self, observer: &mut O) -> Exit {
+    pub(super) fn run_loop<O: Observer<V>, const COUNT: bool>(&mut self, observer: &mut O) -> Exit {
         let lean = self.lean::<O>();
         self.lean_run = lean;
         let n = self.st.plan.n;

@@ -95,6 +95,9 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
             *word &= mask;
         }
     }
+    if let Some(probe) = &mut st.probe {
+        probe.pick(frames.store().words_mut(d));
+    }
     if let Some(order) = &st.plan.options.value_order {
         let mut list: Vec<usize> = iter_bits(frames.store().words(d)).collect();
         order(

@@ -12,14 +12,14 @@
 use std::time::{Duration, Instant};
 
 use crate::assignment::UNASSIGNED;
-use crate::candidates::iter_bits;
 use crate::checkers::Checkers;
 use crate::observe::NoObserver;
 use crate::outcome::{Outcome, Stats, StopReason};
 use crate::rng::Rng;
 
 use super::engine::{Engine, Reached};
-use super::node::{self, Taken, Tally};
+use super::probe::Probe;
+use super::run::Exit;
 use super::{Search, Unit, split};
 
 /// Nodes the timing sample of [`Search::estimate`] may search.
@@ -475,60 +475,55 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
     }
 
     /// The walk of [`probe`](Self::probe): the unit's prefix as the search
-    /// takes it, then one random candidate a frame.
+    /// takes it, then the loop itself under the probe's policy (each frame
+    /// keeps one random candidate), which walks one path and stops at the
+    /// solution it may end in. A probe's steps count against the budget,
+    /// not in the statistics of a search.
     fn probe_path(&mut self, unit: &Unit, random: &mut Rng) -> Result<(f64, f64), StopReason> {
-        let n = self.st.plan.n;
         let weight = f64::from(unit.weight);
         if super::unit::misfit(self.st.plan.table, &unit.prefix).is_some() {
             // Not part of the tree: nothing below it.
             return Ok((0.0, 0.0));
         }
-        let mut none = NoObserver;
         let mut path = Vec::new();
-        match self.descend(&unit.prefix, usize::MAX, false, &mut none, &mut path)? {
+        match self.descend(&unit.prefix, usize::MAX, false, &mut NoObserver, &mut path)? {
             Reached::Open => {}
             Reached::Closed => return Ok((0.0, weight)),
             Reached::Out => return Ok((0.0, 0.0)),
         }
-        let mut product = 1.0;
-        let mut nodes = 0.0;
-        while self.path < n {
-            let d = self.path;
-            self.enter::<NoObserver>(d, None);
-            self.disagreed()?;
-            let candidates: Vec<usize> = iter_bits(self.store.words(d)).collect();
-            if candidates.is_empty() {
-                return Ok((nodes, 0.0));
+        let counts = &self.st.counts;
+        let kept = (counts.solutions, counts.count, counts.max_depth);
+        self.st.probe = Some(Probe::new(random.clone()));
+        let exit = self.probe_loop();
+        let probe = self.st.probe.take().expect("the probe is under way");
+        *random = probe.random;
+        let counts = &mut self.st.counts;
+        (counts.solutions, counts.count, counts.max_depth) = kept;
+        match exit? {
+            Exit::Solution => {
+                // The loop stopped at the solution: its frames are the
+                // walk's to undo.
+                self.path = self.st.depth + 1;
+                Ok((probe.nodes, probe.product * weight))
             }
-            #[expect(clippy::cast_precision_loss, reason = "an estimate, in floating point")]
-            let width = candidates.len() as f64;
-            product *= width;
-            let index = candidates[random.below(candidates.len())];
-            self.st.counts.budget.ensure()?;
-            let (checkers, mut frames, st) = self.parts();
-            let choice = st.choice(frames.store.var_at[d] as usize, index);
-            // A probe's steps count against the budget, not in the
-            // statistics of a search.
-            let mut tally = Tally::load(st);
-            let taken = node::take(
-                checkers,
-                &mut frames,
-                st,
-                &mut none,
-                &mut tally,
-                d,
-                choice,
-                true,
-            );
-            st.counts.budget.left = tally.left;
-            match taken {
-                Taken::Stands(top) | Taken::Pruned(top) => self.path = top + 1,
-                // Not a node: the path ends here.
-                Taken::Rejected => return Ok((nodes, 0.0)),
-                Taken::Stop(reason) => return Err(reason),
-            }
-            nodes += product;
+            _ => Ok((probe.nodes, 0.0)),
         }
-        Ok((nodes, product * weight))
+    }
+
+    /// The loop, from the frame below the prefix, under the probe's policy.
+    fn probe_loop(&mut self) -> Result<Exit, StopReason> {
+        let d = self.path;
+        self.enter::<NoObserver>(d, None);
+        self.disagreed()?;
+        self.st.base = d;
+        self.st.depth = d;
+        match self.run_loop::<NoObserver, false>(&mut NoObserver) {
+            Exit::Stop(reason) => {
+                // The frames below the one that stopped are assigned.
+                self.path = self.st.depth;
+                Err(reason)
+            }
+            exit => Ok(exit),
+        }
     }
 }

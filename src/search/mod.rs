@@ -26,6 +26,7 @@ mod optimize_units;
 mod orbits;
 mod parallel;
 mod plan;
+mod probe;
 mod propagate;
 mod report;
 mod run;

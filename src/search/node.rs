@@ -117,6 +117,9 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     }
     tally.left -= 1;
     tally.max_depth = tally.max_depth.max(top + 1);
+    if let Some(probe) = &mut st.probe {
+        probe.node();
+    }
     // Some symmetry gives every solution below a smaller image: its class
     // is counted at that one.
     let by = if st.plan.canonical {

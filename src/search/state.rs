@@ -18,6 +18,7 @@ use super::counts::Counts;
 use super::live::Live;
 use super::log::Log;
 use super::plan::Plan;
+use super::probe::Probe;
 
 /// The search's state outside the frames and the checkers.
 pub(crate) struct State<'t, V> {
@@ -45,6 +46,8 @@ pub(crate) struct State<'t, V> {
     /// interchangeable values' mask.
     pub(crate) image: Vec<u32>,
     pub(crate) allowed: Vec<u64>,
+    /// A probe under way: each frame entered keeps one random candidate.
+    pub(crate) probe: Option<Probe>,
 }
 
 impl<'t, V> State<'t, V> {
@@ -84,6 +87,7 @@ impl<'t, V> State<'t, V> {
             ordered: Vec::new(),
             image: vec![UNASSIGNED; n],
             allowed: vec![0; table.words],
+            probe: None,
         }
     }
 
