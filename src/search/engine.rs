@@ -351,14 +351,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         events: bool,
     ) -> Control {
         let (checkers, mut frames, st) = self.parts();
-        step::undo_group(
-            checkers,
-            &mut frames,
-            st,
-            observer,
-            (d, d),
-            events && O::EVENTS,
-        )
+        step::undo_reported(checkers, &mut frames, st, observer, d, events && O::EVENTS)
     }
 
     /// Undoes the frames of the walk's prefix (and those a probe took
@@ -662,7 +655,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             );
             tally.settle(st);
             let top = match taken {
-                Taken::Stands(top) | Taken::Pruned(top) => top,
+                Taken::Stands(top) | Taken::Stays(top, _) => top,
                 Taken::Rejected => return Ok(Reached::Out),
                 Taken::Stop(reason) => return Err(reason),
             };
@@ -670,8 +663,11 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             self.entered = self.entered.max(self.path);
             self.frame_pos[f..=top].fill(j);
             path.push((crate::index::small(index), self.path));
-            if matches!(taken, Taken::Pruned(_)) {
-                // The walk undoes it as it backs up.
+            if let Taken::Stays(_, control) = taken {
+                // The walk (or the end of the search) undoes it.
+                if control == Control::Stop {
+                    return Err(StopReason::Stopped);
+                }
                 return Ok(Reached::Out);
             }
         }

@@ -71,10 +71,12 @@ pub(crate) enum Taken {
     Stands(usize),
     /// The step wiped a domain out: it is undone, and it is not a node.
     Rejected,
-    /// The observer pruned the node: it stands, with its implied
-    /// assignments on frames up to this one, for the caller to undo.
-    Pruned(usize),
-    /// The search must stop; the step is undone.
+    /// The node stands, with its implied assignments on frames up to this
+    /// one, but the search goes no further below it: pruned (by the
+    /// observer or a symmetry), or stopped by the observer. The step is
+    /// left for the way back, or the end of the search, to undo.
+    Stays(usize, Control),
+    /// The search must stop; the step is undone (it never stood).
     Stop(StopReason),
 }
 
@@ -82,6 +84,7 @@ pub(crate) enum Taken {
 /// it from the budget, records its depth and reports it (its assignment,
 /// its removals, its implied assignments); a wipe-out is reported too.
 /// Uncounted, the step is only taken (a prefix value another walk owns).
+/// A step that stands is never undone here (see [`Taken::Stays`]).
 /// The caller has made sure that the budget has a node left.
 #[inline(always)]
 #[expect(
@@ -128,7 +131,7 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
         None
     };
     let stands = if by.is_some() {
-        Taken::Pruned(top)
+        Taken::Stays(top, Control::Prune)
     } else {
         Taken::Stands(top)
     };
@@ -148,11 +151,7 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     }
     match control {
         Control::Continue => stands,
-        Control::Prune => Taken::Pruned(top),
-        Control::Stop => {
-            step::undo_group(checkers, frames, st, observer, (d, top), false);
-            Taken::Stop(StopReason::Stopped)
-        }
+        control => Taken::Stays(top, control),
     }
 }
 

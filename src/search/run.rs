@@ -269,7 +269,7 @@ where
                 held = true;
             } else if LEAN {
                 checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
-            } else if step::undo_group(checkers, frames, st, observer, (d, d), events)
+            } else if step::undo_reported(checkers, frames, st, observer, d, events)
                 == Control::Stop
             {
                 break Exit::Stop(StopReason::Stopped);
@@ -377,9 +377,9 @@ where
         let top = match node::take(checkers, frames, st, observer, &mut t, d, choice, true) {
             Taken::Stands(top) => top,
             Taken::Rejected => continue,
-            Taken::Pruned(top) => {
-                if step::undo_group(checkers, frames, st, observer, (d, top), true) == Control::Stop
-                {
+            Taken::Stays(top, control) => {
+                d = stay::<V, F, ONE>(frames, st, d, top, &mut c);
+                if control == Control::Stop {
                     break Exit::Stop(StopReason::Stopped);
                 }
                 continue;
@@ -404,15 +404,9 @@ where
                 d = top;
                 break Exit::Solution;
             }
-            Below::Counted => {
-                if step::undo_group(checkers, frames, st, observer, (d, top), events)
-                    == Control::Stop
-                {
-                    break Exit::Stop(StopReason::Stopped);
-                }
-            }
+            Below::Counted => d = stay::<V, F, ONE>(frames, st, d, top, &mut c),
             Below::Stop(reason) => {
-                step::undo_group(checkers, frames, st, observer, (d, top), false);
+                d = stay::<V, F, ONE>(frames, st, d, top, &mut c);
                 break Exit::Stop(reason);
             }
         }
@@ -431,15 +425,46 @@ where
     exit
 }
 
+/// Leaves the step of frame `d` standing, its implied assignments on
+/// frames up to `top`, with nothing below it to search (counted, pruned,
+/// or the search stops): frame `d` keeps its untried candidates (`c`), and
+/// the loop goes on at frame `top + 1`, emptied, whose way back undoes the
+/// step and its implied assignments as for any other step, or, when the
+/// search stops, the end of the search does. Returns `top + 1`.
+#[inline(always)]
+fn stay<'t, V, F: Frames<'t, V>, const ONE: bool>(
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+    top: usize,
+    c: &mut u64,
+) -> usize {
+    let next = top + 1;
+    if ONE {
+        frames.set_word(d, *c);
+        *c = 0;
+    } else {
+        frames.store().words_mut(next).fill(0);
+    }
+    // Nothing of it to report, nothing of it to try.
+    if let Some(cursor) = st.log.cursor.get_mut(next) {
+        *cursor = u32::MAX;
+    }
+    if let Some(list) = st.ordered.get_mut(next) {
+        list.clear();
+    }
+    next
+}
+
 /// What comes after a step that stands on the general path.
 enum Below {
     /// The next frame is entered, with these one-word candidates.
     Enter(u64),
     /// The assignment is a solution, and the search pauses at it.
     Solution,
-    /// Everything below the step is counted: it is to be undone.
+    /// Everything below the step is counted.
     Counted,
-    /// The search must stop; the step is to be undone.
+    /// The search must stop.
     Stop(StopReason),
 }
 

@@ -122,29 +122,25 @@ fn unassign<'t, V, C: Set<V>>(checkers: &mut C, st: &mut State<'t, V>, choice: C
     st.live.kept.touch(choice.var);
 }
 
-/// Undoes the steps of frames `top` down to `d` (a step and the
-/// assignments it implied), reporting each when `events`.
-pub(crate) fn undo_group<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
+/// Undoes the step of frame `d` ([`undo`]), and reports it when `events`.
+pub(crate) fn undo_reported<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     checkers: &mut C,
     frames: &mut F,
     st: &mut State<'t, V>,
     observer: &mut O,
-    (d, top): (usize, usize),
+    d: usize,
     events: bool,
 ) -> Control {
-    let mut answer = Control::Continue;
-    for f in (d..=top).rev() {
-        let choice = st.choice(frames.var(f), frames.index(f));
-        undo(checkers, frames, st, f);
-        if events && answer != Control::Stop {
-            answer = observer.observe(&Event::Unassign {
-                depth: f,
-                choice,
-                assignment: st.assignment(),
-            });
-        }
+    let choice = st.choice(frames.var(d), frames.index(d));
+    undo(checkers, frames, st, d);
+    if !events {
+        return Control::Continue;
     }
-    answer
+    observer.observe(&Event::Unassign {
+        depth: d,
+        choice,
+        assignment: st.assignment(),
+    })
 }
 
 /// The variable the declared order enters at frame `d`: variable `d`,

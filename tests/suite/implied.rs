@@ -211,6 +211,31 @@ proptest! {
                 }))
                 .count();
             let _ = model.search().cancel_flag(Arc::new(AtomicBool::new(true))).count();
+            // The same stops within work units, whose prefixes the walk
+            // keeps assigned from one unit to the next: an observer that
+            // stops, and one that prunes every other step.
+            let units = model.split(2, false);
+            let mut seen = 0;
+            let _ = model
+                .search()
+                .observer(from_fn(|_: &Event<'_, i32>| {
+                    seen += 1;
+                    if seen >= events { Control::Stop } else { Control::Continue }
+                }))
+                .count_units_in_turn(&units, |_, _| {});
+            let mut steps = 0;
+            let _ = model
+                .search()
+                .observer(from_fn(|e: &Event<'_, i32>| {
+                    if matches!(e, Event::Assign { .. }) {
+                        steps += 1;
+                        if steps % 2 == 0 {
+                            return Control::Prune;
+                        }
+                    }
+                    Control::Continue
+                }))
+                .count_units_in_turn(&units, |_, _| {});
             prop_assert_eq!(lifo.broken.lock().unwrap().clone(), None);
             prop_assert!(lifo.open.lock().unwrap().is_empty());
             let again = model.search().count();
