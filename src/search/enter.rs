@@ -219,9 +219,7 @@ fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
         slots: &st.live.slots,
     };
     if let Some(tree) = &mut st.live.smallest {
-        for &var in &st.live.kept.touched {
-            tree.update(var as usize, &keys);
-        }
+        tree.update_all(&st.live.kept.touched, &keys);
     } else {
         st.live.smallest = Some(Smallest::new(st.plan.n, &keys));
         st.live.kept.track();

@@ -1,8 +1,9 @@
 //! Smallest-domain-first without a scan, when every kept set is exactly
 //! the candidates of its variable: a tournament tree over the variables,
-//! whose root is the one to enter next. Only the variables whose set size
-//! or assignment changed since the last pick are updated, each in
-//! O(log n).
+//! whose root is the one to enter next. Only the matches on the ways of
+//! the variables whose set size or assignment changed since the last pick
+//! are played again, each once: O(log n) for one variable, at most the
+//! n - 1 matches of the tree however many changed.
 
 use crate::assignment::UNASSIGNED;
 use crate::model::Branch;
@@ -16,6 +17,10 @@ const NONE: u32 = u32::MAX;
 pub(crate) struct Smallest {
     leaves: usize,
     tree: Vec<u32>,
+    /// Working space of [`update_all`](Self::update_all): the matches to
+    /// play again, and whether each is queued.
+    queue: Vec<u32>,
+    dirty: Vec<bool>,
 }
 
 /// What the tree compares: a variable's set size, its degree, its class
@@ -78,19 +83,52 @@ impl Smallest {
         for (var, node) in tree[leaves..leaves + n].iter_mut().enumerate() {
             *node = crate::index::small(var);
         }
-        for i in (1..leaves).rev() {
-            tree[i] = keys.better(tree[2 * i], tree[2 * i + 1]);
-        }
-        Smallest { leaves, tree }
+        let mut smallest = Smallest {
+            leaves,
+            tree,
+            queue: Vec::new(),
+            dirty: Vec::new(),
+        };
+        smallest.replay_all(keys);
+        smallest
     }
 
-    /// Plays the matches on the way from `var`'s leaf to the root again.
+    /// Brings the tree up to date after the variables `touched` changed:
+    /// each match on their ways to the root is played again once, the
+    /// lower ones first.
     #[inline]
-    pub(crate) fn update(&mut self, var: usize, keys: &Keys<'_>) {
-        let mut i = self.leaves.midpoint(var);
-        while i >= 1 {
+    pub(crate) fn update_all(&mut self, touched: &[u32], keys: &Keys<'_>) {
+        if self.dirty.len() < self.leaves {
+            self.dirty = vec![false; self.leaves];
+        }
+        self.queue.clear();
+        for &var in touched {
+            let i = self.leaves.midpoint(var as usize);
+            if !self.dirty[i] {
+                self.dirty[i] = true;
+                self.queue.push(crate::index::small(i));
+            }
+        }
+        // Level by level: a match is queued only after all of those below
+        // it that changed.
+        let mut head = 0;
+        while let Some(&i) = self.queue.get(head) {
+            head += 1;
+            let i = i as usize;
+            self.dirty[i] = false;
             self.tree[i] = keys.better(self.tree[2 * i], self.tree[2 * i + 1]);
-            i /= 2;
+            let up = i / 2;
+            if up >= 1 && !self.dirty[up] {
+                self.dirty[up] = true;
+                self.queue.push(crate::index::small(up));
+            }
+        }
+    }
+
+    /// Plays every match again, from the leaves up.
+    fn replay_all(&mut self, keys: &Keys<'_>) {
+        for i in (1..self.leaves).rev() {
+            self.tree[i] = keys.better(self.tree[2 * i], self.tree[2 * i + 1]);
         }
     }
 
