@@ -202,26 +202,15 @@ proptest! {
             let _ = model.search().first();
             let _ = model.search().solutions().take(1).count();
             let _ = model.search().for_each(|_| ControlFlow::Break(()));
-            let mut seen = 0;
-            let _ = model
-                .search()
-                .observer(from_fn(|_: &Event<'_, i32>| {
-                    seen += 1;
-                    if seen >= events { Control::Stop } else { Control::Continue }
-                }))
-                .count();
+            let _ = model.search().observer(from_fn(stop_at(events))).count();
             let _ = model.search().cancel_flag(Arc::new(AtomicBool::new(true))).count();
             // The same stops within work units, whose prefixes the walk
             // keeps assigned from one unit to the next: an observer that
             // stops, and one that prunes every other step.
             let units = model.split(2, false);
-            let mut seen = 0;
             let _ = model
                 .search()
-                .observer(from_fn(|_: &Event<'_, i32>| {
-                    seen += 1;
-                    if seen >= events { Control::Stop } else { Control::Continue }
-                }))
+                .observer(from_fn(stop_at(events)))
                 .count_units_in_turn(&units, |_, _| {});
             let mut steps = 0;
             let _ = model
@@ -270,4 +259,17 @@ fn an_exact_cover_trace_shows_implied_assignments() {
     );
     assert_eq!(dot.matches(" [style=dotted];").count(), 6, "{dot}");
     assert!(dot.contains("[label=\"a = 3\"];"), "{dot}");
+}
+
+/// An observer that stops the search at its `events`-th event.
+fn stop_at(events: usize) -> impl FnMut(&Event<'_, i32>) -> Control {
+    let mut seen = 0;
+    move |_| {
+        seen += 1;
+        if seen >= events {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    }
 }
