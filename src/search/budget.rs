@@ -76,21 +76,6 @@ impl Budget {
         self.granted - self.left
     }
 
-    /// Makes sure a node can be taken, refilling first if the stretch is
-    /// spent; the node is taken from [`left`](Self::left) once its step
-    /// stands, so a step that is rejected costs nothing.
-    ///
-    /// # Errors
-    ///
-    /// Why the search must stop instead.
-    #[inline]
-    pub(crate) fn ensure(&mut self) -> Result<(), StopReason> {
-        if self.left == 0 {
-            self.refill()?;
-        }
-        Ok(())
-    }
-
     /// Called when `left` is zero: stops the search at the node limit, on
     /// cancellation or when another thread halted; otherwise grants the
     /// next stretch (never beyond the limit).
@@ -155,7 +140,7 @@ mod tests {
     #[test]
     fn a_zero_limit_grants_nothing() {
         let mut budget = Budget::new(0, None, None);
-        assert_eq!(budget.ensure(), Err(StopReason::NodeLimit));
+        assert_eq!(budget.refill(), Err(StopReason::NodeLimit));
         assert_eq!(budget.used(), 0);
     }
 
@@ -163,7 +148,10 @@ mod tests {
     fn the_limit_is_never_overshot() {
         let mut budget = Budget::new(POLL_EVERY + 5, None, None);
         let mut taken = 0;
-        while budget.ensure().is_ok() {
+        loop {
+            if budget.left == 0 && budget.refill().is_err() {
+                break;
+            }
             budget.left -= 1;
             taken += 1;
         }
@@ -175,6 +163,6 @@ mod tests {
     fn cancellation_is_seen_at_the_next_refill() {
         let flag = Arc::new(AtomicBool::new(true));
         let mut budget = Budget::new(u64::MAX, Some(flag), None);
-        assert_eq!(budget.ensure(), Err(StopReason::Cancelled));
+        assert_eq!(budget.refill(), Err(StopReason::Cancelled));
     }
 }

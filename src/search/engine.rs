@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::assignment::{Choice, UNASSIGNED};
+use crate::assignment::UNASSIGNED;
 use crate::checkers::sealed::Set;
 use crate::model::Model;
 use crate::observe::{Control, Observer};
@@ -14,8 +14,9 @@ use crate::slot::Slot;
 
 use super::Unit;
 use super::budget::{Budget, Shared};
-use super::frames::{Frames, SliceFrames, Store, Values, value_table};
-use super::node::{self, Taken, Tally};
+use super::frames::{SliceFrames, Store, Values, value_table};
+use super::node::{self, Tally};
+use super::pin::{Next, Pins};
 use super::plan::ALL;
 use super::propagate::{self, Narrowing};
 use super::run::{Exit, run, run_in_arrays};
@@ -136,11 +137,11 @@ pub(crate) struct Engine<'m, V, C: Set<V>> {
     /// The walk's assigned prefix: frames `0..path` hold unit values and
     /// the assignments they implied.
     pub(super) path: usize,
-    /// Per frame of the prefix, the position in the unit's prefix of the
-    /// step that assigned it (an implied assignment: its step's).
-    frame_pos: Vec<usize>,
     /// Frames `0..entered` are filled.
     entered: usize,
+    /// The walk's prefix, its path and what it owns (see [`Pins`]); the
+    /// loop holds it while it assigns a prefix.
+    pins: Pins,
     /// Whether the loop last ran lean (its frames, not the slots, then hold
     /// the assignment of a solution it returns).
     lean_run: bool,
@@ -201,8 +202,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             progress: Progress::Ready,
             stop: None,
             path: 0,
-            frame_pos: vec![0; n + 1],
             entered: 0,
+            pins: Pins::new(n),
             lean_run: false,
             poisoned,
         }
@@ -225,6 +226,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
     fn lean<O: Observer<V>>(&self) -> bool {
         !O::EVENTS
             && !O::TALLY
+            && self.st.probe.is_none()
+            && self.st.pins.is_none()
             && self.st.plan.w == 1
             && self.st.plan.declared
             && !self.st.plan.watch.any_narrowing()
@@ -232,7 +235,6 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             && self.st.audit.describe.is_none()
             && self.st.plan.options.value_order.is_none()
             && !self.st.plan.canonical
-            && self.st.probe.is_none()
     }
 
     /// Runs the loop from frame `st.depth` until it is done, finds a
@@ -334,11 +336,10 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             None if st.plan.declared => step::declared_next(st, d),
             None => enter::pick(&*checkers, &mut frames, st, d),
         };
-        frames.set_var(d, var);
         if st.plan.w == 1 {
-            enter::fill::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
+            enter::enter::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
         } else {
-            enter::fill::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
+            enter::enter::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
         }
         self.entered = d + 1;
     }
@@ -363,6 +364,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             let _ = self.undo_frame(self.path, &mut none, false);
         }
         self.entered = 0;
+        self.pins.path.clear();
     }
 
     /// Ends the search: undoes every assigned frame, last first.
@@ -381,6 +383,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         }
         self.path = 0;
         self.entered = 0;
+        self.pins.path.clear();
         self.st.counts.budget.flush();
         self.progress = Progress::Finished;
         self.stop = Some(reason);
@@ -478,9 +481,6 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             Ok(false) => return self.finish(StopReason::Completed),
             Err(reason) => return self.finish(reason),
         }
-        // The prefix walked: per position, its value and the frames held
-        // once it is assigned.
-        let mut path: Vec<(u32, usize)> = Vec::with_capacity(n);
         // The first prefix node this walk counts, for the current unit.
         let mut own_from = shared.unwrap_or(0);
         let mut own_root = shared.is_none();
@@ -493,7 +493,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 continue;
             }
             let prefix = &unit.prefix[..];
-            let common = path
+            let common = self
+                .pins
+                .path
                 .iter()
                 .zip(prefix)
                 .take_while(|((a, _), b)| a == *b)
@@ -503,23 +505,13 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 own_root = false;
             }
             // Back up to the shared part.
-            path.truncate(common);
-            let keep = path.last().map_or(0, |&(_, frames)| frames);
-            while self.path > keep {
-                self.path -= 1;
-                if self.entered > self.path + 1 {
-                    if self.report_rest(self.path + 1, observer) == Control::Stop {
-                        return self.finish(StopReason::Stopped);
-                    }
-                    self.entered = self.path + 1;
-                }
-                let owned = self.frame_pos[self.path] >= own_from;
-                if self.undo_frame(self.path, observer, owned) == Control::Stop {
-                    return self.finish(StopReason::Stopped);
-                }
+            self.pins.path.truncate(common);
+            let keep = self.pins.path.last().map_or(0, |&(_, frames)| frames);
+            if self.back_up(keep, own_from, observer) == Control::Stop {
+                return self.finish(StopReason::Stopped);
             }
             self.st.counts.weight = u128::from(unit.weight);
-            match self.descend(prefix, own_from, own_root, observer, &mut path) {
+            match self.descend(prefix, own_from, own_root, observer) {
                 Ok(Reached::Open) => {}
                 Ok(Reached::Closed | Reached::Out) => {
                     done(self.stats(), i, self.st.counts.count - before);
@@ -550,28 +542,44 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         self.entered = f;
                     }
                     Exit::Stop(reason) => return self.finish(reason),
-                    Exit::Solution | Exit::Budget => unreachable!("counting runs to the end"),
+                    Exit::Solution | Exit::Budget | Exit::Prefix => {
+                        unreachable!("counting runs to the end, unpinned")
+                    }
                 }
             }
             done(self.stats(), i, self.st.counts.count - before);
         }
-        while self.path > 0 {
-            if self.entered > self.path {
-                if self.report_rest(self.entered - 1, observer) == Control::Stop {
-                    return self.finish(StopReason::Stopped);
-                }
-                self.entered -= 1;
-            }
-            self.path -= 1;
-            let owned = self.frame_pos[self.path] >= own_from;
-            if self.undo_frame(self.path, observer, owned) == Control::Stop {
-                return self.finish(StopReason::Stopped);
-            }
-        }
-        if self.entered > 0 && self.report_rest(0, observer) == Control::Stop {
+        if self.back_up(0, own_from, observer) == Control::Stop
+            || self.entered > 0 && self.report_rest(0, observer) == Control::Stop
+        {
             return self.finish(StopReason::Stopped);
         }
         self.finish(StopReason::Completed);
+    }
+
+    /// Backs the walk up to its first `keep` frames: reports the rest of
+    /// each frame entered above the path, and undoes each step (reporting
+    /// those the walk owns: from prefix position `own_from` on).
+    fn back_up<O: Observer<V>>(
+        &mut self,
+        keep: usize,
+        own_from: usize,
+        observer: &mut O,
+    ) -> Control {
+        while self.path > keep {
+            if self.entered > self.path {
+                if self.report_rest(self.path, observer) == Control::Stop {
+                    return Control::Stop;
+                }
+                self.entered = self.path;
+            }
+            self.path -= 1;
+            let owned = self.pins.frame_pos[self.path] >= own_from;
+            if self.undo_frame(self.path, observer, owned) == Control::Stop {
+                return Control::Stop;
+            }
+        }
+        Control::Continue
     }
 
     /// Reports the rejections of frame `d` not yet reported.
@@ -590,112 +598,78 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         )
     }
 
-    /// Assigns the rest of `prefix` (its positions after those in `path`)
-    /// from frame `self.path` on, entering frames as needed; a value that
-    /// a step of the prefix implied already is checked, not stepped. A
-    /// prefix whose frames complete the assignment is counted here when it
-    /// is a solution.
+    /// Assigns the rest of `prefix` (its positions after those on the walk's
+    /// path) from frame `self.path` on: the loop takes its values under
+    /// the pins (see [`Pins`]), with the nodes, events and budget the walk
+    /// owns (steps from position `own_from` on, and the root frame when
+    /// `own_root`). A prefix that completes a solution is counted there.
     pub(super) fn descend<O: Observer<V>>(
         &mut self,
         prefix: &[u32],
         own_from: usize,
         own_root: bool,
         observer: &mut O,
-        path: &mut Vec<(u32, usize)>,
     ) -> Result<Reached, StopReason> {
         let n = self.st.plan.n;
-        for (j, &index) in prefix.iter().enumerate().skip(path.len()) {
-            let owned = j >= own_from;
-            let f = self.path;
-            let held = self.st.live.slots[j];
-            if held != UNASSIGNED {
-                // Implied by an earlier step of the prefix.
-                if held != index {
-                    return Ok(Reached::Out);
-                }
-                path.push((index, f));
-                continue;
-            }
-            if self.entered <= f {
-                let owned_frame = if j == 0 { own_root } else { j > own_from };
-                if owned_frame {
+        let f = self.path;
+        self.pins.start(prefix, own_from, own_root);
+        match self.pins.next(&self.st.live.slots, f) {
+            Next::Out => return Ok(Reached::Out),
+            Next::Complete if f < n => return Ok(Reached::Open),
+            // Complete, with no step of its own to judge it.
+            Next::Complete => return self.complete(observer),
+            Next::Pin(j) => {
+                self.st.pins = Some(std::mem::take(&mut self.pins));
+                if self.entered <= f {
                     self.enter::<O>(f, Some(j));
-                } else {
-                    self.enter::<crate::observe::NoObserver>(f, Some(j));
+                } else if let Some(pins) = &mut self.st.pins {
+                    pins.enter(f);
                 }
-                self.disagreed()?;
-            }
-            let index = index as usize;
-            if !crate::candidates::has_bit(self.store.words(f), index) {
-                return Ok(Reached::Out);
-            }
-            if owned && O::EVENTS {
-                let control =
-                    report::report(self.checkers.get(), &mut self.st, observer, f, j, index);
-                if control == Control::Stop {
-                    return Err(StopReason::Stopped);
-                }
-            }
-            if owned {
-                self.st.counts.budget.ensure()?;
-            }
-            let (checkers, mut frames, st) = self.parts();
-            let choice: Choice<'m, V> = st.choice(j, index);
-            frames.set_var(f, j);
-            let mut tally = Tally::load(st);
-            let taken = node::take(
-                checkers,
-                &mut frames,
-                st,
-                observer,
-                &mut tally,
-                f,
-                choice,
-                owned,
-            );
-            tally.settle(st);
-            let top = match taken {
-                Taken::Stands(top) | Taken::Stays(top, _) => top,
-                Taken::Rejected => return Ok(Reached::Out),
-                Taken::Stop(reason) => return Err(reason),
-            };
-            self.path = top + 1;
-            self.entered = self.entered.max(self.path);
-            self.frame_pos[f..=top].fill(j);
-            path.push((crate::index::small(index), self.path));
-            if let Taken::Stays(_, control) = taken {
-                // The walk (or the end of the search) undoes it.
-                if control == Control::Stop {
-                    return Err(StopReason::Stopped);
-                }
-                return Ok(Reached::Out);
             }
         }
-        if self.path < n {
-            return Ok(Reached::Open);
+        self.st.base = f;
+        self.st.depth = f;
+        let exit = self.disagreed().map(|()| {
+            self.progress = Progress::Searching;
+            self.run_loop::<O, true>(observer)
+        });
+        self.pins = self.st.pins.take().unwrap_or_default();
+        self.progress = Progress::Ready;
+        self.entered = self.entered.max(self.pins.entered);
+        self.path = self.st.depth;
+        match exit? {
+            Exit::Prefix => {
+                self.path += 1;
+                Ok(Reached::Open)
+            }
+            Exit::Done if self.pins.closed => Ok(Reached::Closed),
+            Exit::Done => Ok(Reached::Out),
+            Exit::Stop(reason) => Err(reason),
+            Exit::Solution | Exit::Budget => unreachable!("a prefix is counted, and refilled"),
         }
-        // A complete prefix: a solution when it is the model's empty
-        // assignment that every checker accepts, or any complete step.
-        if n == 0 && !self.complete_is_solution() {
+    }
+
+    /// A prefix held whole before any step of its own: a solution when
+    /// it is the model's empty assignment that every checker accepts, or
+    /// any complete assignment.
+    fn complete<O: Observer<V>>(&mut self, observer: &mut O) -> Result<Reached, StopReason> {
+        if self.st.plan.n == 0 && !self.complete_is_solution() {
             return Ok(Reached::Out);
         }
-        if self.st.audit.describe.is_some() {
-            let slots = self.st.live.slots.clone();
-            super::cross_check::images(
-                self.checkers.get(),
-                &self.st.plan,
-                &mut self.st.audit,
-                &slots,
-            );
-            self.disagreed()?;
-        }
-        let mut tally = Tally::load(&self.st);
-        let control = node::solution(observer, &self.st, &mut tally);
-        tally.settle(&mut self.st);
-        if control == Control::Stop {
-            return Err(StopReason::Stopped);
-        }
+        self.leaf(observer)?;
         Ok(Reached::Closed)
+    }
+
+    /// Counts and reports the solution that the assignment is with no step
+    /// of its own to judge it (see [`node::solution`]).
+    fn leaf<O: Observer<V>>(&mut self, observer: &mut O) -> Result<(), StopReason> {
+        let mut tally = Tally::load(&self.st);
+        let control = node::solution(self.checkers.get(), observer, &mut self.st, &mut tally);
+        tally.settle(&mut self.st);
+        match control? {
+            Control::Stop => Err(StopReason::Stopped),
+            _ => Ok(()),
+        }
     }
 
     /// The candidates of the variable after `prefix` (in declaration
@@ -704,9 +678,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         if self.unusable() || self.root() != Ok(true) {
             return None;
         }
-        let mut path = Vec::new();
         let mut none = crate::observe::NoObserver;
-        let reached = self.descend(prefix, usize::MAX, false, &mut none, &mut path);
+        let reached = self.descend(prefix, usize::MAX, false, &mut none);
         let var = prefix.len();
         match reached {
             // Complete: nothing after it, unless the prefix's steps
@@ -757,11 +730,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         self.finish(StopReason::Completed);
                         return false;
                     }
-                    let mut tally = Tally::load(&self.st);
-                    let control = node::solution(observer, &self.st, &mut tally);
-                    tally.settle(&mut self.st);
-                    if control == Control::Stop {
-                        self.finish(StopReason::Stopped);
+                    if let Err(reason) = self.leaf(observer) {
+                        self.finish(reason);
                         return false;
                     }
                     self.progress = Progress::AtLeaf;
@@ -797,7 +767,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 self.finish(reason);
                 false
             }
-            Exit::Budget => unreachable!("the budget is refilled in run_loop"),
+            Exit::Budget | Exit::Prefix => unreachable!("refilled in run_loop, unpinned"),
         }
     }
 

@@ -5,7 +5,7 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::{Candidates, iter_bits};
 use crate::checkers::sealed::Set;
-use crate::observe::Observer;
+use crate::observe::{NoObserver, Observer};
 
 use super::frames::Frames;
 use super::log::NO_CHECKER;
@@ -111,6 +111,33 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
         st.ordered[d] = list.iter().rev().map(|&i| crate::index::small(i)).collect();
     }
     if ONE { frames.store().cand[d] } else { 0 }
+}
+
+/// Enters frame `d` with variable `var` and fills its candidates (see
+/// [`fill`]); under a unit's pins (`var` then the prefix's next variable),
+/// with the observer's events and tallies only where the walk owns the
+/// frame, and with none (nothing of it to report) where a walk sharing the
+/// prefix does.
+pub(crate) fn enter<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE: bool>(
+    checkers: &C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+    var: usize,
+) -> u64 {
+    frames.set_var(d, var);
+    let owned = st.pins.as_mut().is_none_or(|pins| {
+        pins.enter(d);
+        pins.owns_frame(var)
+    });
+    if owned {
+        return fill::<V, C, F, O, ONE>(checkers, frames, st, d, var);
+    }
+    let word = fill::<V, C, F, NoObserver, ONE>(checkers, frames, st, d, var);
+    if let Some(cursor) = st.log.cursor.get_mut(d) {
+        *cursor = u32::MAX;
+    }
+    word
 }
 
 /// Smallest-domain-first: the unassigned variable with the fewest

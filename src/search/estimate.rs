@@ -458,8 +458,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
         if !self.st.plan.propagating {
             return true;
         }
-        let mut path = Vec::new();
-        let reached = self.descend(above, usize::MAX, false, &mut NoObserver, &mut path);
+        let reached = self.descend(above, usize::MAX, false, &mut NoObserver);
         let implied = matches!(reached, Ok(Reached::Open | Reached::Closed))
             && self.st.live.slots[prefix.len() - 1] != UNASSIGNED;
         self.unwind_path();
@@ -485,8 +484,7 @@ impl<V, C: Checkers<V>> Engine<'_, V, C> {
             // Not part of the tree: nothing below it.
             return Ok((0.0, 0.0));
         }
-        let mut path = Vec::new();
-        match self.descend(&unit.prefix, usize::MAX, false, &mut NoObserver, &mut path)? {
+        match self.descend(&unit.prefix, usize::MAX, false, &mut NoObserver)? {
             Reached::Open => {}
             Reached::Closed => return Ok((0.0, weight)),
             Reached::Out => return Ok((0.0, 0.0)),

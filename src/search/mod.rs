@@ -25,6 +25,7 @@ mod optimize;
 mod optimize_units;
 mod orbits;
 mod parallel;
+mod pin;
 mod plan;
 mod probe;
 mod propagate;

@@ -1,6 +1,7 @@
-//! The protocol of one node, which the loop, a unit's prefix and a probe
-//! share: take the step, count it, report it, and undo it when the
-//! observer stops; and the counting of solutions.
+//! The protocol of one node on the general path: take the step, count it
+//! and report it (a step that stands is left for the way back to undo);
+//! and the counting of solutions, for the loop and for an assignment
+//! complete before any step (a model without variables).
 #![expect(
     clippy::inline_always,
     reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
@@ -166,21 +167,31 @@ fn dominated<V>(st: &mut State<'_, V>) -> Option<usize> {
         .dominates(&st.live.slots, &mut st.image)
 }
 
-/// Counts the solution the assignment now is, and reports it.
+/// Counts the solution the assignment now is, and reports it; in
+/// cross-check mode, first checks that the declared symmetries map it to
+/// solutions (what it finds is the error).
 #[inline(always)]
-pub(crate) fn solution<V, O: Observer<V>>(
+pub(crate) fn solution<V, C: Set<V>, O: Observer<V>>(
+    checkers: &C,
     observer: &mut O,
-    st: &State<'_, V>,
+    st: &mut State<'_, V>,
     tally: &mut Tally,
-) -> Control {
+) -> Result<Control, StopReason> {
+    if st.audit.describe.is_some() {
+        let slots = st.live.slots.clone();
+        super::cross_check::images(checkers, &st.plan, &mut st.audit, &slots);
+        if let Some(found) = st.take_found() {
+            return Err(found);
+        }
+    }
     tally.found += 1;
     tally.max_depth = st.plan.n;
-    report::emit(
+    Ok(report::emit(
         observer,
         &Event::Solution {
             depth: st.plan.n,
             number: st.counts.solutions + u128::from(tally.found),
             assignment: st.assignment(),
         },
-    )
+    ))
 }

@@ -14,7 +14,13 @@
 //!   frames are fixed arrays, and boxed checkers get their undo, step and
 //!   filter in one call;
 //! - `LOOK`: on the lean path, look-ahead is on (the general path decides
-//!   it at run time).
+//!   it at run time);
+//! - `PIN`: on the general path, a unit's prefix is being assigned under
+//!   its pins (see [`pin`](super::pin)): each frame offers the prefix's
+//!   value, the steps of a prefix another walk owns are not nodes, and the
+//!   loop stops at the first frame with nothing left or below the prefix.
+//!   Its own instance ([`run`] picks it), so that the free search pays
+//!   nothing for it.
 //!
 //! Everything else (variable orders, narrowing, observers) is decided at
 //! run time, on the general path (`LEAN = false`).
@@ -34,7 +40,7 @@ use crate::slot::Slot;
 use super::frames::{ArrayFrames, Frames, Store, Values};
 use super::node::{self, Taken, Tally};
 use super::state::State;
-use super::{enter, report, step};
+use super::{enter, pin, report, step};
 
 /// Why the loop returned.
 #[derive(Debug)]
@@ -47,6 +53,9 @@ pub(crate) enum Exit {
     Budget,
     /// The search must stop (frame `depth`'s step is not assigned).
     Stop(StopReason),
+    /// Under a unit's pins, the prefix is assigned, its last step at frame
+    /// `depth`: the free search below it is the walk's to start.
+    Prefix,
 }
 
 /// The step `index` of the variable of frame `d`.
@@ -61,14 +70,19 @@ fn choice_at<'t, V: 't, F: Frames<'t, V>>(frames: &F, d: usize, index: usize) ->
 }
 
 /// The next untried candidate of frame `d` (the current one-word set is in
-/// `c`), lowest index first, or in the value-order hook's order.
+/// `c`), lowest index first, or in the value-order hook's order; under
+/// pins, the pinned value.
 #[inline(always)]
 fn take<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
     c: &mut u64,
     frames: &mut F,
     st: &mut State<'t, V>,
     d: usize,
+    pinned: bool,
 ) -> Option<usize> {
+    if !LEAN && pinned {
+        return take_pinned::<V, F, ONE>(*c, frames, st, d);
+    }
     if !LEAN && st.plan.options.value_order.is_some() {
         return st.ordered[d].pop().map(|i| i as usize);
     }
@@ -90,15 +104,51 @@ fn take<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
     None
 }
 
-/// Puts back a candidate [`take`] gave.
+/// The loop's take under pins: the pinned value of frame `d`'s variable,
+/// if its candidates (`c`, when one word) hold it and it was not taken.
+#[inline(never)]
+fn take_pinned<'t, V, F: Frames<'t, V>, const ONE: bool>(
+    c: u64,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+) -> Option<usize> {
+    let pins = st.pins.as_mut()?;
+    let j = frames.var(d);
+    let words = frames.store().words(d);
+    pins.take(j, |index| {
+        if ONE {
+            index < 64 && c & (1 << index) != 0
+        } else {
+            crate::candidates::has_bit(words, index)
+        }
+    })
+}
+
+/// Records the step of frame `d` (variable `var`) that stands, its implied
+/// assignments on frames up to `top`.
+#[inline(always)]
+fn stood<V>(st: &mut State<'_, V>, d: usize, var: usize, top: usize) {
+    if let Some(pins) = &mut st.pins {
+        pins.stood(var, d, top);
+    }
+}
+
+/// Puts back a candidate [`take`] (or, `pinned`, [`take_pinned`]) gave.
+#[inline(always)]
 fn untake<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
     c: &mut u64,
     frames: &mut F,
     st: &mut State<'t, V>,
     d: usize,
     index: usize,
+    pinned: bool,
 ) {
-    if !LEAN && st.plan.options.value_order.is_some() {
+    if pinned {
+        if let Some(pins) = &mut st.pins {
+            pins.untake();
+        }
+    } else if !LEAN && st.plan.options.value_order.is_some() {
         st.ordered[d].push(crate::index::small(index));
     } else if ONE {
         *c |= 1 << index;
@@ -163,7 +213,7 @@ pub(crate) fn run_in_arrays<'t, V, C: Set<V>, const COUNT: bool, const LOOK: boo
     let n = st.plan.n;
     let mut frames = ArrayFrames::load(store, values, initial, n);
     let mut local = slot.lend();
-    let exit = body::<V, C, NoObserver, _, true, COUNT, true, LOOK>(
+    let exit = body::<V, C, NoObserver, _, true, COUNT, true, LOOK, false>(
         local.get_mut(),
         &mut frames,
         st,
@@ -200,7 +250,29 @@ where
     O: Observer<V>,
     F: Frames<'t, V>,
 {
-    body::<V, C, O, F, ONE, COUNT, LEAN, LOOK>(checkers, frames, st, observer)
+    if !LEAN && COUNT && st.pins.is_some() {
+        return run_pinned::<V, C, O, F, ONE>(checkers, frames, st, observer);
+    }
+    body::<V, C, O, F, ONE, COUNT, LEAN, LOOK, false>(checkers, frames, st, observer)
+}
+
+/// [`run`] under a unit's pins (see [`pin`]): its own instance of the
+/// loop, so that the free search pays nothing for them.
+#[inline(never)]
+#[cold]
+fn run_pinned<'t, V, C, O, F, const ONE: bool>(
+    checkers: &mut C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    observer: &mut O,
+) -> Exit
+where
+    V: 't,
+    C: Set<V>,
+    O: Observer<V>,
+    F: Frames<'t, V>,
+{
+    body::<V, C, O, F, ONE, true, false, false, true>(checkers, frames, st, observer)
 }
 
 /// The loop itself, for [`run`] and [`run_in_arrays`].
@@ -209,7 +281,18 @@ where
     clippy::too_many_lines,
     reason = "the node loop in one function, so that its counters and the current frame's candidates stay in registers"
 )]
-fn body<'t, V, C, O, F, const ONE: bool, const COUNT: bool, const LEAN: bool, const LOOK: bool>(
+fn body<
+    't,
+    V,
+    C,
+    O,
+    F,
+    const ONE: bool,
+    const COUNT: bool,
+    const LEAN: bool,
+    const LOOK: bool,
+    const PIN: bool,
+>(
     checkers: &mut C,
     frames: &mut F,
     st: &mut State<'t, V>,
@@ -239,6 +322,9 @@ where
     // those of the frames below.
     let mut c = if ONE { frames.word(d) } else { 0 };
     let mut t = Tally::load(st);
+    // Under a unit's pins (see [`pin`]), each frame offers one value, and
+    // the loop stops at the first frame with nothing left.
+    let pinned = !LEAN && PIN;
     // Counting on the lean path, the deepest depth reached is read off the
     // frames after the loop (see [`deepest_stepped`]) rather than kept at
     // every node: one register less in the hottest loop.
@@ -248,8 +334,12 @@ where
         (first..n).for_each(|dd| frames.set_index(dd, UNSTEPPED));
     }
     let exit = loop {
-        let Some(index) = take::<V, F, ONE, LEAN>(&mut c, frames, st, d) else {
+        let Some(index) = take::<V, F, ONE, LEAN>(&mut c, frames, st, d, pinned) else {
             // Frame d is exhausted.
+            if pinned {
+                // The walk reports the rest of it, and undoes the steps.
+                break Exit::Done;
+            }
             if defer && held {
                 held = false;
                 checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
@@ -279,15 +369,17 @@ where
             }
             continue;
         };
+        // Under pins, the steps of a prefix another walk owns are not nodes.
+        let owned = !pinned || st.pins.as_ref().is_some_and(|p| p.owns_step(frames.var(d)));
         if events
-            && !ordered
+            && (!ordered || pinned)
             && report::report(&*checkers, st, observer, d, frames.var(d), index) == Control::Stop
         {
-            untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index);
+            untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index, pinned);
             break Exit::Stop(StopReason::Stopped);
         }
-        if t.left == 0 {
-            untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index);
+        if t.left == 0 && owned {
+            untake::<V, F, ONE, LEAN>(&mut c, frames, st, d, index, pinned);
             if defer && held {
                 checkers.unassign_all(choice_at(frames, d, frames.index(d)), watch);
             }
@@ -374,7 +466,11 @@ where
         // The general path. A step's implied assignments take frames
         // `d + 1..=top`, and are undone with it.
         let choice = choice_at(frames, d, index);
-        let top = match node::take(checkers, frames, st, observer, &mut t, d, choice, true) {
+        let taken = node::take(checkers, frames, st, observer, &mut t, d, choice, owned);
+        if pinned && let Taken::Stands(top) | Taken::Stays(top, _) = taken {
+            stood(st, d, choice.var, top);
+        }
+        let top = match taken {
             Taken::Stands(top) => top,
             Taken::Rejected => continue,
             Taken::Stays(top, control) => {
@@ -386,7 +482,7 @@ where
             }
             Taken::Stop(reason) => break Exit::Stop(reason),
         };
-        match below::<V, C, O, F, ONE, COUNT>(checkers, frames, st, observer, &mut t, top) {
+        match below::<V, C, O, F, ONE, COUNT, PIN>(checkers, frames, st, observer, &mut t, top) {
             Below::Enter(word) => {
                 if ONE {
                     frames.set_word(d, c);
@@ -403,6 +499,15 @@ where
                 }
                 d = top;
                 break Exit::Solution;
+            }
+            Below::Prefix => {
+                // Paused below the prefix, as at a solution.
+                if ONE && top > d {
+                    frames.set_word(d, c);
+                    c = 0;
+                }
+                d = top;
+                break Exit::Prefix;
             }
             Below::Counted => d = stay::<V, F, ONE>(frames, st, d, top, &mut c),
             Below::Stop(reason) => {
@@ -462,8 +567,11 @@ enum Below {
     Enter(u64),
     /// The assignment is a solution, and the search pauses at it.
     Solution,
-    /// Everything below the step is counted.
+    /// Everything below the step is counted (or, under pins, the prefix
+    /// is not part of the tree).
     Counted,
+    /// Under pins, the prefix is assigned.
+    Prefix,
     /// The search must stop.
     Stop(StopReason),
 }
@@ -472,7 +580,7 @@ enum Below {
 /// to `top`: counts the solution it completes, or enters the next frame
 /// (and counts the last variable's candidates at once when it may).
 #[inline(always)]
-fn below<'t, V, C, O, F, const ONE: bool, const COUNT: bool>(
+fn below<'t, V, C, O, F, const ONE: bool, const COUNT: bool, const PIN: bool>(
     checkers: &mut C,
     frames: &mut F,
     st: &mut State<'t, V>,
@@ -487,39 +595,53 @@ where
     F: Frames<'t, V>,
 {
     let next = top + 1;
+    // Under pins: the prefix's next variable, once the values implied so
+    // far agree with it.
+    let pinned = match &mut st.pins {
+        Some(pins) if PIN => match pins.next(&st.live.slots, next) {
+            pin::Next::Pin(j) => Some(j),
+            pin::Next::Complete if next < st.plan.n => return Below::Prefix,
+            pin::Next::Complete => None,
+            pin::Next::Out => return Below::Counted,
+        },
+        _ => None,
+    };
     if next == st.plan.n {
-        if st.audit.describe.is_some() {
-            // Cross-check mode: the declared symmetries map it to solutions.
-            let slots = st.live.slots.clone();
-            super::cross_check::images(&*checkers, &st.plan, &mut st.audit, &slots);
-            if let Some(found) = st.take_found() {
-                return Below::Stop(found);
-            }
+        if PIN && let Some(pins) = &mut st.pins {
+            pins.closed = true;
         }
-        return match node::solution(observer, st, t) {
-            Control::Stop => Below::Stop(StopReason::Stopped),
-            _ if COUNT => Below::Counted,
-            _ => Below::Solution,
+        return match node::solution(&*checkers, observer, st, t) {
+            Err(found) => Below::Stop(found),
+            Ok(Control::Stop) => Below::Stop(StopReason::Stopped),
+            Ok(_) if COUNT => Below::Counted,
+            Ok(_) => Below::Solution,
         };
     }
-    let var = if st.plan.declared {
+    let var = if let Some(j) = pinned {
+        j
+    } else if st.plan.declared {
         step::declared_next(st, next)
     } else {
         enter::pick(&*checkers, frames, st, next)
     };
-    frames.set_var(next, var);
-    let word = enter::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var);
+    let word = if PIN {
+        enter::enter::<V, C, F, O, ONE>(&*checkers, frames, st, next, var)
+    } else {
+        frames.set_var(next, var);
+        enter::fill::<V, C, F, O, ONE>(&*checkers, frames, st, next, var)
+    };
     if let Some(found) = st.take_found() {
         return Below::Stop(found);
     }
     // With a value order, rejections are reported up front.
     if O::EVENTS
         && st.plan.options.value_order.is_some()
+        && !PIN
         && report::report(&*checkers, st, observer, next, var, usize::MAX) == Control::Stop
     {
         return Below::Stop(StopReason::Stopped);
     }
-    if COUNT && !O::EVENTS && !st.plan.propagating && next + 1 == st.plan.n {
+    if COUNT && !O::EVENTS && !st.plan.propagating && next + 1 == st.plan.n && !PIN {
         let solutions = frames
             .store()
             .words(next)

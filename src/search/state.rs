@@ -17,6 +17,7 @@ use super::budget::Budget;
 use super::counts::Counts;
 use super::live::Live;
 use super::log::Log;
+use super::pin::Pins;
 use super::plan::Plan;
 use super::probe::Probe;
 
@@ -48,6 +49,8 @@ pub(crate) struct State<'t, V> {
     pub(crate) allowed: Vec<u64>,
     /// A probe under way: each frame entered keeps one random candidate.
     pub(crate) probe: Option<Probe>,
+    /// A unit's prefix under way: the loop takes its values (see [`Pins`]).
+    pub(crate) pins: Option<Pins>,
 }
 
 impl<'t, V> State<'t, V> {
@@ -88,6 +91,7 @@ impl<'t, V> State<'t, V> {
             image: vec![UNASSIGNED; n],
             allowed: vec![0; table.words],
             probe: None,
+            pins: None,
         }
     }
 

@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex};
 use backtracker::observe::from_fn;
 use backtracker::trace::Trace;
 use backtracker::{
-    Assignment, Checker, Choice, Control, DynChecker, Event, Model, Observer, VariableOrder,
+    Assignment, Checker, Choice, Control, DynChecker, Event, Model, Observer, Unit, VariableOrder,
 };
+use itertools::Itertools;
 use proptest::prelude::*;
 
 use crate::exact_cover::knuths_example;
@@ -158,6 +159,38 @@ proptest! {
                     prop_assert_eq!(one_by_one, expected, "depth {}", depth);
                 }
             }
+        }
+    }
+
+    /// Every prefix of domain indices, in the tree or not (a value its
+    /// variable has lost, or one that an earlier value of the prefix
+    /// implied otherwise), counts the brute-force solutions that extend
+    /// it: alone, and all of them in turn, the walk keeping what two
+    /// prefixes share.
+    #[test]
+    fn any_prefix_counts_the_solutions_that_extend_it(desc in desc()) {
+        let oracle = desc.oracle();
+        let mut model = narrowing_model(&desc, VariableOrder::Declared, false, false);
+        for depth in 1..=desc.domains.len().min(3) {
+            let units: Vec<Unit> = desc.domains[..depth]
+                .iter()
+                .map(|d| 0..d.len() as u32)
+                .multi_cartesian_product()
+                .map(|prefix| Unit { prefix, weight: 1 })
+                .collect();
+            let mut total = 0;
+            for unit in &units {
+                let expected = oracle
+                    .iter()
+                    .filter(|s| s.iter().zip(&unit.prefix).all(|(&a, &b)| a == b as usize))
+                    .count() as u128;
+                let alone = model.search().count_unit(unit).value;
+                prop_assert_eq!(alone, expected, "prefix {:?}", unit.prefix);
+                total += expected;
+            }
+            let walked = model.search().count_units_in_turn(&units, |_, _| {});
+            prop_assert_eq!(walked.value, total, "depth {}", depth);
+            prop_assert_eq!(total, oracle.len() as u128);
         }
     }
 
