@@ -214,11 +214,13 @@ impl Kept {
         }
         if self.stamp[var] != self.level {
             // Once per variable and step: out of the way of the removals.
+            // Touched with it: the touched list is read and emptied only
+            // between steps, so a variable saved at this level is on it.
             self.save_slow(var);
+            self.touch(var);
         }
         self.words[at] &= !bit;
         self.size[var] -= 1;
-        self.touch(var);
         if let Some(log) = &mut self.log {
             log.push((crate::index::small(var), crate::index::small(index)));
         }

@@ -5,10 +5,12 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::{Candidates, iter_bits};
 use crate::checkers::sealed::Set;
+use crate::domains::Kept;
 use crate::observe::{NoObserver, Observer};
 
 use super::frames::Frames;
 use super::log::NO_CHECKER;
+use super::plan::Plan;
 use super::smallest::{Keys, Smallest, rank};
 use super::state::State;
 
@@ -239,22 +241,37 @@ fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize
 /// set first of all, the lowest index among empty ones), as a scan would
 /// find it.
 fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
-    let keys = Keys {
-        size: &st.live.kept.size,
-        degrees: &st.plan.options.degrees,
-        branch: st.plan.options.branch.as_deref(),
-        slots: &st.live.slots,
-    };
     if let Some(tree) = &mut st.live.smallest {
-        tree.update_all(&st.live.kept.touched, &keys);
+        tree.update_all(
+            &st.live.kept.touched,
+            &keys(&st.plan, &st.live.kept, &st.live.slots),
+        );
     } else {
-        st.live.smallest = Some(Smallest::new(st.plan.n, &keys));
+        st.live.smallest = Some(Smallest::new(
+            st.plan.n,
+            &keys(&st.plan, &st.live.kept, &st.live.slots),
+        ));
         st.live.kept.track();
     }
     st.live.kept.untouch_all();
-    st.live
-        .smallest
-        .as_ref()
-        .and_then(Smallest::best)
-        .unwrap_or(0)
+    let best = st.live.smallest.as_ref().and_then(Smallest::best);
+    // Every test run (a debug build) checks the tree against a scan, on
+    // models small enough for a scan at every pick to cost little.
+    if cfg!(debug_assertions) && st.plan.n <= 128 {
+        let scanned =
+            super::smallest::scan(&keys(&st.plan, &st.live.kept, &st.live.slots), st.plan.n);
+        assert_eq!(best, scanned, "the tree parts from a scan");
+    }
+    best.unwrap_or(0)
+}
+
+/// What smallest-domain-first compares: the kept sets' sizes, the
+/// variables' degrees and classes, and the assignment.
+fn keys<'a, V>(plan: &'a Plan<'_, V>, kept: &'a Kept, slots: &'a [u32]) -> Keys<'a> {
+    Keys {
+        size: &kept.size,
+        degrees: &plan.options.degrees,
+        branch: plan.options.branch.as_deref(),
+        slots,
+    }
 }

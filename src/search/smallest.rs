@@ -139,3 +139,11 @@ impl Smallest {
         (root != NONE).then_some(root as usize)
     }
 }
+
+/// The variable that a scan of the `n` variables picks by the tree's rule:
+/// what [`Smallest::best`] must answer once the tree is up to date (a
+/// variable whose change was not noted would make them part).
+pub(crate) fn scan(keys: &Keys<'_>, n: usize) -> Option<usize> {
+    let best = (0..crate::index::small(n)).fold(NONE, |a, b| keys.better(a, b));
+    (best != NONE).then_some(best as usize)
+}
