@@ -150,14 +150,12 @@ impl CoverChecker {
 
 /// Removes an option from each of its primary items (`(variable, index)`).
 /// The layout made each pair, so the index is within its item's domain and
-/// the kept sets' own removal serves, without `Domains::remove`'s check
-/// of that (0.95x the instructions of a 3 x 20 pentomino count).
+/// the kept sets' own removal of a list serves, without `Domains::remove`'s
+/// check of that (docs/performance-log.md, "Exact cover: the kept sets'
+/// own removal").
 #[inline]
 fn remove_everywhere(items: &[(u32, u32)], d: &mut Domains<'_, usize>) -> Result<(), Conflict> {
-    for &(z, iz) in items {
-        d.kept.remove(z as usize, iz as usize)?;
-    }
-    Ok(())
+    d.kept.remove_pairs(items)
 }
 
 /// The one candidate of a set, if it has exactly one; `Err` when it has none.
