@@ -523,8 +523,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             let len = prefix.len();
             let f = self.path;
             if f < n {
-                let owned_frame = if len == 0 { own_root } else { len > own_from };
-                if owned_frame {
+                if self.pins.owns_frame(len) {
                     self.enter::<O>(f, None);
                 } else {
                     self.enter::<crate::observe::NoObserver>(f, None);

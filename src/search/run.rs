@@ -490,24 +490,18 @@ where
                 }
                 d = top + 1;
             }
-            Below::Solution => {
-                // Paused at the solution: the top frame is the one to undo
-                // when the search resumes.
+            paused @ (Below::Solution | Below::Prefix) => {
+                // Paused at the solution (or below a unit's prefix): the
+                // top frame is the one to undo when the search resumes.
                 if ONE && top > d {
                     frames.set_word(d, c);
                     c = 0;
                 }
                 d = top;
-                break Exit::Solution;
-            }
-            Below::Prefix => {
-                // Paused below the prefix, as at a solution.
-                if ONE && top > d {
-                    frames.set_word(d, c);
-                    c = 0;
-                }
-                d = top;
-                break Exit::Prefix;
+                break match paused {
+                    Below::Prefix => Exit::Prefix,
+                    _ => Exit::Solution,
+                };
             }
             Below::Counted => d = stay::<V, F, ONE>(frames, st, d, top, &mut c),
             Below::Stop(reason) => {
