@@ -31,6 +31,7 @@ mod probe;
 mod propagate;
 mod report;
 mod run;
+mod schedule;
 mod smallest;
 mod split;
 mod state;
@@ -52,7 +53,7 @@ use crate::trace::Trace;
 pub use classes::Classes;
 pub use estimate::{Estimate, Interval};
 pub use optimize::{Best, Improvements, Optimum};
-pub use parallel::{MAX_THREADS, resolve_threads};
+pub use schedule::{MAX_THREADS, resolve_threads};
 pub use unit::Unit;
 pub(crate) use unit::misfit;
 

@@ -9,8 +9,7 @@
 //! the [`Goal`]'s bound (an atomic), so a solution one thread finds cuts
 //! the others' trees at once.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::checkers::Checkers;
@@ -19,10 +18,9 @@ use crate::model::Model;
 use crate::observe::{NoObserver, Observer};
 use crate::outcome::{Outcome, Stats, StopReason};
 
-use super::budget::Shared;
 use super::engine::{Config, Engine};
 use super::optimize::{Best, Improvements, Optimum};
-use super::parallel::{resolve_threads, sum};
+use super::schedule::{Parts, Workers, resolve_threads};
 use super::{Search, Unit, misfit};
 
 impl<V, C, O> Search<'_, V, C, O>
@@ -164,14 +162,9 @@ where
         let started = Instant::now();
         let Search { model, config, .. } = self;
         let units = model.split_for_threads(threads, false);
-        let shared = Arc::new(Shared::new(config.node_limit));
-        let mut config = config.clone();
-        config.shared = Some(Arc::clone(&shared));
+        let parts = Parts::new(&config);
         goal.start(sense, config.bound);
-        let results: Mutex<Vec<Option<Outcome<Optimum<V>>>>> =
-            Mutex::new((0..units.len()).map(|_| None).collect());
         let reported: Mutex<Option<i64>> = Mutex::new(None);
-        let next = AtomicUsize::new(0);
         let report = |best: &Best<V>| {
             let mut reported = reported.lock().unwrap_or_else(PoisonError::into_inner);
             if reported.is_none_or(|cost| sense.better(best.cost, cost)) {
@@ -179,36 +172,13 @@ where
                 on_better(best);
             }
         };
-        let clones: Vec<Model<V, C>> = (0..threads.min(units.len()))
-            .map(|_| model.clone())
-            .collect();
-        std::thread::scope(|scope| {
-            for mut mine in clones {
-                let (units, config, shared, next) = (&units, &config, &shared, &next);
-                let (results, report) = (&results, &report);
-                scope.spawn(move || {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= units.len() || config.cancelled() || shared.halted() {
-                            break;
-                        }
-                        let mut unit_config = config.clone();
-                        // This unit may use what the others left of the budget.
-                        let used = shared.used.load(Ordering::Relaxed);
-                        unit_config.node_limit = shared.limit.saturating_sub(used);
-                        let outcome =
-                            in_unit(&mut mine, &unit_config, goal, sense, &units[i], report);
-                        results.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(outcome);
-                    }
-                });
-            }
+        let results = parts.run(Workers::Threads(&*model, threads), units.len(), |mine, i| {
+            in_unit(mine, &parts.part_config(), goal, sense, &units[i], &report)
         });
         goal.stop();
         let mut best: Option<Best<V>> = None;
         let mut found = 0;
         let counts = results
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
             .into_iter()
             .map(|outcome| {
                 outcome.map(|outcome| {
@@ -228,7 +198,7 @@ where
                 })
             })
             .collect();
-        let mut total = sum(counts, None, &shared, config.cancelled());
+        let mut total = parts.sum(counts, None);
         total.stats.elapsed = started.elapsed();
         Outcome {
             value: Optimum {

@@ -15,11 +15,7 @@
 //! search with its literals pinned and the frame's other literals removed
 //! at the root ([`Config::restrict`]).
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use crate::assignment::{Assignment, Choice, UNASSIGNED};
 use crate::checkers::Checkers;
@@ -28,9 +24,8 @@ use crate::observe::{NoObserver, TallyOnly};
 use crate::outcome::Outcome;
 use crate::symmetry::Group;
 
-use super::budget::Shared;
-use super::engine::{Config, Engine};
-use super::parallel::{on_threads, resolve_threads, sum};
+use super::engine::Engine;
+use super::schedule::{Parts, Workers, resolve_threads};
 use super::{Search, Unit};
 
 /// The lines of the frame: per line its literals, per literal the lines
@@ -449,22 +444,19 @@ fn settle<V, C: Checkers<V>>(model: &mut Model<V, C>, masks: &mut [u64], k: &Con
     }
 }
 
-/// Counts constellation `k` on `model` under `config` (whose shared budget
-/// the count draws on), weighted by its orbit.
+/// Counts constellation `k` on `model` as a part of `parts`: the plain
+/// search with the constellation's literals pinned and the frame's other
+/// literals removed, its count weighted by the orbit's size.
 fn count_one<V, C: Checkers<V>>(
     model: &mut Model<V, C>,
-    config: &Config<V>,
-    shared: &Shared,
+    parts: &Parts<V>,
     k: &Constellation,
 ) -> Outcome<u128> {
-    let mut config = config.clone();
+    let mut config = parts.part_config();
     let mut masks = masks(model, k);
     settle(model, &mut masks, k);
     config.restrict = Some(masks.into());
     config.symmetry = false;
-    config.node_limit = shared
-        .limit
-        .saturating_sub(shared.used.load(Ordering::Relaxed));
     let mut engine = Engine::new(model, &config);
     let whole = [Unit::whole()];
     if config.tally {
@@ -534,27 +526,16 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
             return self.count();
         };
         let started = Instant::now();
-        let shared = Arc::new(Shared::new(self.config.node_limit));
-        let mut config = self.config.clone();
-        config.shared = Some(Arc::clone(&shared));
-        let mut outcomes = Vec::with_capacity(found.len());
-        for (i, k) in found.iter().enumerate() {
-            let cancelled = config.cancelled();
-            if cancelled || shared.halted() {
-                outcomes.push(None);
-                continue;
+        let parts = Parts::new(&self.config);
+        let of = found.len();
+        let outcomes = parts.in_turn(self.model, of, |model, i| {
+            let outcome = count_one(model, &parts, &found[i]);
+            if outcome.stop.is_complete() {
+                done(i, of, &outcome);
             }
-            let outcome = count_one(self.model, &config, &shared, k);
-            let complete = outcome.stop.is_complete();
-            if complete {
-                done(i, found.len(), &outcome);
-            }
-            outcomes.push(Some(outcome));
-            if !complete {
-                break;
-            }
-        }
-        finish(outcomes, self.model, &config, &shared, started)
+            outcome
+        });
+        finish(outcomes, self.model, &parts, started)
     }
 }
 
@@ -584,34 +565,21 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
         };
         let threads = resolve_threads(threads);
         let started = Instant::now();
-        let shared = Arc::new(Shared::new(self.config.node_limit));
-        let mut config = self.config.clone();
-        config.shared = Some(Arc::clone(&shared));
-        let model: &Model<V, C> = self.model;
+        let parts = Parts::new(&self.config);
         let of = found.len();
-        let run = || {
-            found
-                .par_iter()
-                .enumerate()
-                .with_max_len(1)
-                .map_init(
-                    || model.clone(),
-                    |mine, (i, k)| {
-                        let cancelled = config.cancelled();
-                        if cancelled || shared.halted() {
-                            return None;
-                        }
-                        let outcome = count_one(mine, &config, &shared, k);
-                        if outcome.stop.is_complete() {
-                            done(i, of, &outcome);
-                        }
-                        Some(outcome)
-                    },
-                )
-                .collect::<Vec<_>>()
+        let count = |mine: &mut Model<V, C>, i: usize| {
+            let outcome = count_one(mine, &parts, &found[i]);
+            if outcome.stop.is_complete() {
+                done(i, of, &outcome);
+            }
+            outcome
         };
-        let outcomes = on_threads(threads, run);
-        finish(outcomes, self.model, &config, &shared, started)
+        let outcomes = if threads == 1 {
+            parts.run(Workers::Here(self.model), of, count)
+        } else {
+            parts.run(Workers::Threads(&*self.model, threads), of, count)
+        };
+        finish(outcomes, self.model, &parts, started)
     }
 }
 
@@ -619,13 +587,10 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
 fn finish<V, C: Checkers<V>>(
     outcomes: Vec<Option<Outcome<u128>>>,
     model: &Model<V, C>,
-    config: &Config<V>,
-    shared: &Shared,
+    parts: &Parts<V>,
     started: Instant,
 ) -> Outcome<u128> {
-    let names = config.tally.then(|| model.checker_names());
-    let cancelled = config.cancelled();
-    let mut total = sum(outcomes, names, shared, cancelled);
+    let mut total = parts.sum(outcomes, parts.names(model));
     total.stats.elapsed = started.elapsed();
     total
 }
