@@ -93,8 +93,8 @@ pub use restart::{
     Attempt, RestartError, RestartStop, Restarted, Restarts, Rng, Schedule, TieRule,
 };
 pub use search::{
-    Best, Classes, Estimate, Improvements, Interval, MAX_THREADS, Optimum, Search, Solutions, Unit,
-    resolve_threads,
+    Best, Classes, Estimate, Here, Improvements, Interval, MAX_THREADS, OnThreads, Optimum,
+    Progress, Search, Solutions, Unit, resolve_threads,
 };
 pub use symmetry::{MAX_GROUP, Symmetry};
 pub use wake::Wake;

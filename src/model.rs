@@ -881,7 +881,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// later search, count, estimate and split refuses the model instead
     /// of giving a wrong answer; build the model again. Entry points that
     /// return an [`Outcome`](crate::Outcome) ([`Search::count`](crate::Search::count),
-    /// [`count_parallel`](crate::Search::count_parallel),
+    /// on [threads](crate::Search::threads) or not,
     /// [`count_units`](crate::Search::count_units),
     /// [`estimate`](crate::Search::estimate),
     /// [`estimate_units`](crate::Search::estimate_units), ...) stop at once with

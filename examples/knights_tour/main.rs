@@ -112,7 +112,7 @@ fn parse_square(text: &str) -> Result<(u32, u32), String> {
 /// Counts the tours, on every core, with a progress bar when stderr is a terminal.
 fn count<C: Checkers<Square> + Clone + Send + Sync>(model: &mut Model<Square, C>) -> Outcome<u128> {
     if !std::io::stderr().is_terminal() {
-        return model.search().count_parallel(0);
+        return model.search().threads(0).count();
     }
     let units = model.split(4, false);
     let bar = indicatif::ProgressBar::new(units.len() as u64);

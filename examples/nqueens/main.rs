@@ -27,7 +27,9 @@ use std::time::Instant;
 use backtracker::board::queens;
 use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
-use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Stats, StopReason, resolve_threads};
+use backtracker::{
+    Checkers, MAX_THREADS, Model, Outcome, Progress, Stats, StopReason, resolve_threads,
+};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use cli::Failure;
 
@@ -468,11 +470,15 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
             let bar = work::wants_progress(n)
                 .then(progress::Parts::start)
                 .flatten();
-            let outcome = search.count_orbits_parallel(threads, |_, of, _| {
-                if let Some(bar) = &bar {
-                    bar.done(of);
-                }
-            });
+            let outcome = search
+                .orbits(true)
+                .on_progress(|p| {
+                    if let (Some(bar), Progress::Part { of, .. }) = (&bar, p) {
+                        bar.done(of);
+                    }
+                })
+                .threads(threads)
+                .count();
             if let Some(bar) = &bar {
                 bar.finish();
             }

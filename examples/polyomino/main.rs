@@ -267,7 +267,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let outcome = if threads == 1 {
         search.count()
     } else {
-        search.count_parallel(threads)
+        search.threads(threads).count()
     };
     if cli.stats {
         print_stats(&outcome.stats, &outcome.stop);

@@ -45,7 +45,7 @@ pub type CoverModel = Model<usize, (CoverChecker,)>;
 /// let first = strip.search().first().value.unwrap();
 /// assert_eq!(first, [0, 2, 4, 6]); // the four single cells
 /// assert_eq!(strip.cover(&first), [0, 2, 4, 6]);
-/// assert_eq!(strip.search().count_parallel(2).value, 5);
+/// assert_eq!(strip.search().threads(2).count().value, 5);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 #[derive(Clone)]

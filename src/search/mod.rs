@@ -26,6 +26,7 @@ mod optimize_units;
 mod orbits;
 mod parallel;
 mod pin;
+mod place;
 mod plan;
 mod probe;
 mod propagate;
@@ -53,6 +54,8 @@ use crate::trace::Trace;
 pub use classes::Classes;
 pub use estimate::{Estimate, Interval};
 pub use optimize::{Best, Improvements, Optimum};
+pub use place::{Here, OnThreads, Progress};
+use place::{ProgressFn, part_done};
 pub use schedule::{MAX_THREADS, resolve_threads};
 pub use unit::Unit;
 pub(crate) use unit::misfit;
@@ -75,16 +78,28 @@ impl<V, C: Checkers<V>> Model<V, C> {
             model: self,
             observer: NoObserver,
             config: Config::default(),
+            place: Here,
+            progress: None,
         }
     }
 }
 
-/// A search of a model, configured by chaining, run by one of
-/// [`count`](Self::count), [`first`](Self::first),
-/// [`solutions`](Self::solutions), [`for_each`](Self::for_each) or
-/// [`trace`](Self::trace) (and, to split the work,
-/// [`count_unit`](Self::count_unit), [`count_units`](Self::count_units) and
-/// [`count_parallel`](Self::count_parallel)).
+/// A search of a model, configured by chaining, run by asking it one
+/// question: [`count`](Self::count), [`first`](Self::first),
+/// [`solutions`](Self::solutions), [`for_each`](Self::for_each),
+/// [`trace`](Self::trace), [`minimize`](Self::minimize) or
+/// [`maximize`](Self::maximize) (with [`improvements`](Self::improvements)),
+/// [`count_classes`](Self::count_classes) or
+/// [`canonical_solutions`](Self::canonical_solutions), and
+/// [`estimate`](Self::estimate) (and, for work units,
+/// [`count_unit`](Self::count_unit), [`count_units`](Self::count_units),
+/// [`optimize_unit`](Self::optimize_unit) and
+/// [`estimate_units`](Self::estimate_units)).
+///
+/// Where it runs is a setting, not a method of its own: here by default
+/// ([`Here`]), or on several threads after [`threads`](Self::threads)
+/// ([`OnThreads`]), which counting and branch and bound answer; how far it
+/// has got goes to [`on_progress`](Self::on_progress).
 ///
 /// ```
 /// use backtracker::puzzles::nqueens;
@@ -97,10 +112,14 @@ impl<V, C: Checkers<V>> Model<V, C> {
 /// assert!(!limited.stop.is_complete());
 /// ```
 #[must_use = "a search does nothing until it is run"]
-pub struct Search<'m, V, C, O = NoObserver> {
+pub struct Search<'m, V, C, O = NoObserver, W = Here> {
     pub(crate) model: &'m mut Model<V, C>,
     pub(crate) observer: O,
     pub(crate) config: Config<V>,
+    /// Where the search runs: [`Here`], or [`OnThreads`].
+    pub(crate) place: W,
+    /// Told of each part finished and each better solution found.
+    pub(crate) progress: Option<ProgressFn<'m, V>>,
 }
 
 impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
@@ -129,9 +148,14 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model: self.model,
             observer,
             config: self.config,
+            place: Here,
+            progress: self.progress,
         }
     }
+}
 
+/// The settings, for a search here or on threads.
+impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// Stops after `nodes` nodes with [`StopReason::NodeLimit`] (a limit
     /// of 0 visits no node).
     ///
@@ -166,8 +190,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
 
     /// Whether counting uses the model's declared mirror symmetry
     /// (default: yes, when declared). Enumeration never does, and neither
-    /// does [`count`](Self::count) or [`count_parallel`](Self::count_parallel)
-    /// in [cross-check mode](Self::cross_check), which searches the whole
+    /// does [`count`](Self::count) (here or on threads) in
+    /// [cross-check mode](Self::cross_check), which searches the whole
     /// tree to verify the declaration.
     ///
     /// ```
@@ -185,8 +209,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         self
     }
 
-    /// Whether [`count`](Self::count) and
-    /// [`count_parallel`](Self::count_parallel) search half the tree: the
+    /// Whether [`count`](Self::count), here or on threads, searches half
+    /// the tree: the
     /// model declares mirror symmetry, it is used, and cross-check mode
     /// (which verifies the declaration on the whole tree) is off.
     fn symmetric(&self) -> bool {
@@ -311,8 +335,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// symmetry](crate::ModelBuilder::mirror_symmetry), the mirror image of
     /// every solution found must be accepted by every checker too (a
     /// [`Disagreement`](crate::Disagreement) with `mirror` set otherwise),
-    /// and [`count`](Self::count) and [`count_parallel`](Self::count_parallel)
-    /// search the whole tree instead of half of it, so that every solution
+    /// and [`count`](Self::count), here or on threads, searches the whole
+    /// tree instead of half of it, so that every solution
     /// is found and checked. Units of a symmetric
     /// [split](crate::Model::split) still cover half the tree: their
     /// solutions are checked, but a solution only in the other half is not
@@ -334,6 +358,70 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         self
     }
 
+    /// Counts by orbits of constellations under the model's declared
+    /// symmetry group ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry)),
+    /// the way the record N-Queens counters count: the frame is the orbit
+    /// of the first variable's candidates under the group (for N-Queens,
+    /// the first and last rows and columns), and each orbit of the
+    /// solutions' literals on the frame is searched once as a part of its
+    /// own, its count weighted by the orbit's size. The total is that of
+    /// the plain count; the statistics add those of the parts' searches.
+    /// Only [`count`](Self::count) uses it (here or
+    /// [on threads](Self::threads)), and only while
+    /// [`symmetry`](Self::symmetry) is on; without a group, or in
+    /// [cross-check mode](Self::cross_check) (which checks the group on
+    /// every solution of the whole tree), the count is plain. A false
+    /// declaration gives a wrong count: check one with cross-check mode.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(10)?;
+    /// let orbits = model.search().orbits(true).count();
+    /// let mirror = model.search().count();
+    /// assert_eq!(orbits.value, 724); // OEIS A000170
+    /// assert_eq!(mirror.value, 724);
+    /// assert!(orbits.stats.nodes < mirror.stats.nodes);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn orbits(mut self, on: bool) -> Self {
+        self.config.orbits = on;
+        self
+    }
+
+    /// Tells `callback` how the search advances: as each part of a count
+    /// finishes ([`Progress::Part`]: a work unit, a half of a symmetric
+    /// tree, an orbit's constellation), and as branch and bound finds each
+    /// solution better than every one before ([`Progress::Better`]). On
+    /// [threads](Self::threads) it is called from the thread that did the
+    /// work, one call at a time per thread.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use backtracker::{puzzles::nqueens, Progress};
+    ///
+    /// let mut model = nqueens(10)?;
+    /// let parts = AtomicUsize::new(0);
+    /// let outcome = model
+    ///     .search()
+    ///     .orbits(true)
+    ///     .on_progress(|p| {
+    ///         if let Progress::Part { .. } = p {
+    ///             parts.fetch_add(1, Ordering::Relaxed);
+    ///         }
+    ///     })
+    ///     .count();
+    /// assert_eq!(outcome.value, 724);
+    /// assert!(parts.load(Ordering::Relaxed) > 1);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn on_progress(mut self, callback: impl Fn(Progress<'_, V>) + Sync + 'm) -> Self {
+        self.progress = Some(Box::new(callback));
+        self
+    }
+}
+
+impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// Counts the solutions (weighted by symmetry when it is used).
     ///
     /// ```
@@ -345,6 +433,13 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
     pub fn count(self) -> Outcome<u128> {
+        // An observer sees one tree: the orbits' parts are searched without it.
+        if !O::EVENTS
+            && !O::TALLY
+            && let Some(found) = self.orbit_parts()
+        {
+            return self.count_orbits_in_turn(&found);
+        }
         let units = if self.symmetric() {
             split::mirror_roots(self.model)
         } else {
@@ -417,23 +512,25 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model,
             mut observer,
             config,
+            progress,
+            ..
         } = self;
         let tally = config.tally && !O::TALLY;
         let mut engine = Engine::new(model, &config);
         let mut last = Stats::default();
+        let of = units.len();
         let mut on_done = |engine_stats: Stats, i: usize, count: u128| {
             let mut part = engine_stats.clone();
             part.nodes -= last.nodes;
             part.solutions -= last.solutions;
             last = engine_stats;
-            done(
-                i,
-                &Outcome {
-                    value: count,
-                    stats: part,
-                    stop: StopReason::Completed,
-                },
-            );
+            let outcome = Outcome {
+                value: count,
+                stats: part,
+                stop: StopReason::Completed,
+            };
+            part_done(progress.as_ref(), i, of, &outcome);
+            done(i, &outcome);
         };
         if tally {
             engine.walk_reporting(units, shared, &mut TallyOnly, &mut on_done);
@@ -465,6 +562,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model,
             mut observer,
             config,
+            ..
         } = self;
         let tally = config.tally && !O::TALLY;
         let mut engine = Engine::new(model, &config);
@@ -529,6 +627,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model,
             observer,
             config,
+            ..
         } = self;
         Solutions {
             engine: Engine::new(model, &config),

@@ -16,6 +16,7 @@ use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::Search;
 use super::engine::Engine;
+use super::place::Progress;
 
 /// A solution and its cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,10 +118,16 @@ where
         self.optimize(goal, Sense::Maximize)
     }
 
-    /// Runs the improvements to the end (or a stop) and takes the best.
-    fn optimize(self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
+    /// Runs the improvements to the end (or a stop), each reported to the
+    /// progress callback, and takes the best.
+    fn optimize(mut self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
+        let progress = self.progress.take();
         let mut improvements = self.improvements(goal, sense);
-        improvements.by_ref().for_each(drop);
+        for best in improvements.by_ref() {
+            if let Some(progress) = &progress {
+                progress(Progress::Better(&best));
+            }
+        }
         improvements.finish()
     }
 
@@ -147,6 +154,7 @@ where
             model,
             observer,
             config,
+            ..
         } = self;
         goal.start(sense, config.bound);
         Improvements::new(Engine::new(model, &config), observer, goal, sense, true)

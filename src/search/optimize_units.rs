@@ -1,7 +1,7 @@
 //! Branch and bound over work units: the best of one unit's subtree
 //! ([`Search::optimize_unit`], for a run spread over machines), and the
 //! units of a split searched on several threads that share the best cost
-//! so far ([`Search::optimize_parallel`]).
+//! so far ([`Search::threads`], then `minimize` or `maximize`).
 //!
 //! A unit is searched as the whole model with its prefix's variables
 //! restricted to their values ([`Config::restrict`]), so it runs the same
@@ -20,7 +20,8 @@ use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::engine::{Config, Engine};
 use super::optimize::{Best, Improvements, Optimum};
-use super::schedule::{Parts, Workers, resolve_threads};
+use super::place::{Here, OnThreads, Progress};
+use super::schedule::{Parts, Workers};
 use super::{Search, Unit, misfit};
 
 impl<V, C, O> Search<'_, V, C, O>
@@ -65,102 +66,47 @@ where
     }
 }
 
-impl<V, C> Search<'_, V, C>
+impl<V, C> Search<'_, V, C, NoObserver, OnThreads>
 where
     V: Copy + TryInto<i64> + Send + Sync,
-    C: Checkers<V> + Clone + Send,
+    C: Checkers<V> + Clone + Send + Sync,
 {
-    /// [`minimize`](Self::minimize) on `threads` threads (0: one per core);
-    /// see [`optimize_parallel`](Self::optimize_parallel).
-    ///
-    /// ```
-    /// use backtracker::{constraints::Objective, ModelBuilder};
-    ///
-    /// let mut b = ModelBuilder::new();
-    /// let xs: Vec<usize> = (0..6).map(|i| b.variable(format!("x{i}"), 0..4i64)).collect();
-    /// let cost = Objective::new("cost", xs.iter().enumerate().map(|(i, &x)| (i as i64 - 3, x)));
-    /// let goal = cost.goal();
-    /// let mut model = b.build((cost,))?;
-    /// let outcome = model.search().minimize_parallel(&goal, 2);
-    /// assert_eq!(outcome.value.best.map(|b| b.cost), Some(-18));
-    /// assert!(outcome.value.proven);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    #[must_use]
-    pub fn minimize_parallel(self, goal: &Goal, threads: usize) -> Outcome<Optimum<V>> {
-        self.optimize_parallel(goal, Sense::Minimize, threads, |_| {})
-    }
-
-    /// [`maximize`](Self::maximize) on `threads` threads (0: one per core);
-    /// see [`optimize_parallel`](Self::optimize_parallel).
-    #[must_use]
-    pub fn maximize_parallel(self, goal: &Goal, threads: usize) -> Outcome<Optimum<V>> {
-        self.optimize_parallel(goal, Sense::Maximize, threads, |_| {})
-    }
-
-    /// Branch and bound towards `sense` of `goal` on `threads` threads (0:
-    /// one per core; at most [`MAX_THREADS`](crate::MAX_THREADS)), calling
-    /// `on_better` with each solution better than every one reported
-    /// before it (from the thread that found it).
-    ///
-    /// The tree is split into many more units than threads, and the
-    /// threads take them in order. They share the best cost so far: a
-    /// solution found on one thread cuts the others' subtrees from their
-    /// next step. The optimal cost is the sequential search's. Which of
-    /// several optimal solutions is returned is not fixed: of equal costs
-    /// the lowest unit's is kept, but a thread may cut another's solution
-    /// of the same cost before it is found, so the choice can change from
-    /// run to run; one thread is the sequential search, and returns the
-    /// first optimal solution in search order. The node limit (shared) and
-    /// cancellation hold across threads; the result is then the best so
-    /// far, not proven. Only the threads' own models are searched: the
-    /// model is cloned once per thread, and the clones share the goal. In
-    /// [cross-check mode](Self::cross_check) the search runs on one
-    /// thread, so that the bound holds still while a node's answers are
-    /// compared.
-    ///
-    /// ```
-    /// use backtracker::constraints::{LinearSum, Objective};
-    /// use backtracker::{ModelBuilder, Sense};
-    ///
-    /// // The fewest coins of 1, 2 and 5 that make 13: 5 + 5 + 2 + 1.
-    /// let mut b = ModelBuilder::new();
-    /// let coins = [1, 2, 5].map(|c| b.variable(format!("{c}s"), 0..=13i64));
-    /// let make = LinearSum::equal("13", [(1, coins[0]), (2, coins[1]), (5, coins[2])], 13);
-    /// let count = Objective::new("coins", coins.map(|c| (1, c)));
-    /// let goal = count.goal();
-    /// let mut model = b.build((make, count))?;
-    /// let seen = std::sync::Mutex::new(Vec::new());
-    /// let outcome = model.search().optimize_parallel(&goal, Sense::Minimize, 2, |best| {
-    ///     seen.lock().unwrap().push(best.cost);
-    /// });
-    /// assert_eq!(outcome.value.best.map(|b| b.cost), Some(4));
-    /// let seen = seen.into_inner().unwrap();
-    /// assert!(seen.windows(2).all(|w| w[1] < w[0]) && seen.last() == Some(&4));
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn optimize_parallel(
-        self,
-        goal: &Goal,
-        sense: Sense,
-        threads: usize,
-        on_better: impl Fn(&Best<V>) + Sync,
-    ) -> Outcome<Optimum<V>> {
+    /// Branch and bound towards `sense` of `goal` on the search's threads
+    /// (see [`OnThreads`]'s `minimize`), each better solution reported to
+    /// the progress callback from the thread that found it.
+    pub(crate) fn optimize_parallel(self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
         if let Err(poisoned) = self.model.usable() {
             return nothing(poisoned.into());
         }
-        let threads = resolve_threads(threads);
+        let threads = self.place.threads();
+        let Search {
+            model,
+            config,
+            progress,
+            ..
+        } = self;
         // Cross-check mode compares a checker's answers at one node, and
         // another thread's solution would move the bound between them.
-        if threads == 1 || self.config.describe.is_some() {
-            let mut improvements = self.improvements(goal, sense);
-            for best in improvements.by_ref() {
-                on_better(&best);
-            }
-            return improvements.finish();
+        if threads == 1 || config.describe.is_some() {
+            let here = Search {
+                model,
+                observer: NoObserver,
+                config,
+                place: Here,
+                progress,
+            };
+            return match sense {
+                Sense::Minimize => here.minimize(goal),
+                Sense::Maximize => here.maximize(goal),
+            };
         }
+        let on_better = |best: &Best<V>| {
+            if let Some(progress) = &progress {
+                progress(Progress::Better(best));
+            }
+        };
         let started = Instant::now();
-        let Search { model, config, .. } = self;
+
         let units = model.split_for_threads(threads, false);
         let parts = Parts::new(&config);
         goal.start(sense, config.bound);
@@ -172,9 +118,11 @@ where
                 on_better(best);
             }
         };
-        let results = parts.run(Workers::Threads(&*model, threads), units.len(), |mine, i| {
-            in_unit(mine, &parts.part_config(), goal, sense, &units[i], &report)
-        });
+        let results = parts.run(
+            Workers::Threads(&*model, threads),
+            units.len(),
+            |mine, i| in_unit(mine, &parts.part_config(), goal, sense, &units[i], &report),
+        );
         goal.stop();
         let mut best: Option<Best<V>> = None;
         let mut found = 0;

@@ -25,7 +25,8 @@ use crate::outcome::Outcome;
 use crate::symmetry::Group;
 
 use super::engine::Engine;
-use super::schedule::{Parts, Workers, resolve_threads};
+use super::place::{OnThreads, part_done};
+use super::schedule::{Parts, Workers};
 use super::{Search, Unit};
 
 /// The lines of the frame: per line its literals, per literal the lines
@@ -468,11 +469,12 @@ fn count_one<V, C: Checkers<V>>(
     engine.outcome(count)
 }
 
-impl<V, C: Checkers<V>, O> Search<'_, V, C, O> {
+impl<V, C: Checkers<V>, O, W> Search<'_, V, C, O, W> {
     /// The parts of a count by orbits; `None` when the count is plain:
-    /// without a group, without symmetry, or in cross-check mode.
-    fn parts(&self) -> Option<Vec<Constellation>> {
-        if self.config.symmetry && self.config.describe.is_none() {
+    /// orbits not asked for, without a group, without symmetry, or in
+    /// cross-check mode.
+    pub(crate) fn orbit_parts(&self) -> Option<Vec<Constellation>> {
+        if self.config.orbits && self.config.symmetry && self.config.describe.is_none() {
             constellations(self.model)
         } else {
             None
@@ -480,58 +482,21 @@ impl<V, C: Checkers<V>, O> Search<'_, V, C, O> {
     }
 }
 
-impl<V, C: Checkers<V>> Search<'_, V, C> {
-    /// Counts the solutions under the model's declared symmetry group
-    /// ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry)) by
-    /// orbits of constellations, on this thread: the frame is the orbit of
-    /// the first variable's candidates under the group (for N-Queens, the
-    /// first and last rows and columns), and each orbit of the solutions'
-    /// literals on the frame is searched once, its count weighted by the
-    /// orbit's size. The total is that of [`count`](Self::count); the
-    /// statistics add those of the constellations' searches.
-    ///
-    /// Without a group, with [`symmetry(false)`](Self::symmetry), or in
-    /// [cross-check mode](Self::cross_check) (which checks the group on
-    /// every solution of the whole tree), it is [`count`](Self::count).
-    /// A false declaration gives a wrong count: check one with
-    /// cross-check mode. The node limit holds across the constellations,
-    /// and so does the cancellation flag.
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let mut model = nqueens(10)?;
-    /// let orbits = model.search().count_orbits();
-    /// let mirror = model.search().count();
-    /// assert_eq!(orbits.value, 724); // OEIS A000170
-    /// assert_eq!(mirror.value, 724);
-    /// assert!(orbits.stats.nodes < mirror.stats.nodes);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    #[must_use]
-    pub fn count_orbits(self) -> Outcome<u128> {
-        self.count_orbits_in_turn(|_, _, _| {})
-    }
-
-    /// [`count_orbits`](Self::count_orbits), calling `done(i, of, outcome)`
-    /// as constellation `i` of `of` finishes (its weighted count).
-    pub fn count_orbits_in_turn(
-        self,
-        mut done: impl FnMut(usize, usize, &Outcome<u128>),
-    ) -> Outcome<u128> {
+impl<V, C: Checkers<V>, O> Search<'_, V, C, O> {
+    /// Counts the constellations `found` one after the other on this
+    /// thread (see [`orbits`](Self::orbits)).
+    pub(crate) fn count_orbits_in_turn(self, found: &[Constellation]) -> Outcome<u128> {
         if let Err(poisoned) = self.model.usable() {
             return Outcome::refused(poisoned);
         }
-        let Some(found) = self.parts() else {
-            return self.count();
-        };
         let started = Instant::now();
         let parts = Parts::new(&self.config);
         let of = found.len();
+        let progress = self.progress.as_ref();
         let outcomes = parts.in_turn(self.model, of, |model, i| {
             let outcome = count_one(model, &parts, &found[i]);
             if outcome.stop.is_complete() {
-                done(i, of, &outcome);
+                part_done(progress, i, of, &outcome);
             }
             outcome
         });
@@ -539,38 +504,23 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     }
 }
 
-impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
-    /// [`count_orbits`](Self::count_orbits) on `threads` threads (0: one
-    /// per core), calling `done(i, of, outcome)` from the worker thread as
-    /// constellation `i` of `of` finishes. The total and the statistics are
-    /// the same for every number of threads.
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let outcome = nqueens(11)?.search().count_orbits_parallel(2, |_, _, _| {});
-    /// assert_eq!(outcome.value, 2680); // OEIS A000170
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn count_orbits_parallel(
-        self,
-        threads: usize,
-        done: impl Fn(usize, usize, &Outcome<u128>) + Sync,
-    ) -> Outcome<u128> {
+impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C, NoObserver, OnThreads> {
+    /// Counts the constellations `found` on the search's threads (see
+    /// [`orbits`](Self::orbits)). The total and the statistics are the
+    /// same for every number of threads.
+    pub(crate) fn count_orbits_on_threads(self, found: &[Constellation]) -> Outcome<u128> {
         if let Err(poisoned) = self.model.usable() {
             return Outcome::refused(poisoned);
         }
-        let Some(found) = self.parts() else {
-            return self.count_parallel(threads);
-        };
-        let threads = resolve_threads(threads);
+        let threads = self.place.threads();
         let started = Instant::now();
         let parts = Parts::new(&self.config);
         let of = found.len();
+        let progress = self.progress.as_ref();
         let count = |mine: &mut Model<V, C>, i: usize| {
             let outcome = count_one(mine, &parts, &found[i]);
             if outcome.stop.is_complete() {
-                done(i, of, &outcome);
+                part_done(progress, i, of, &outcome);
             }
             outcome
         };

@@ -9,36 +9,11 @@ use crate::model::Model;
 use crate::observe::{NoObserver, TallyOnly};
 use crate::outcome::Outcome;
 
-use super::engine::Engine;
+use super::engine::{Config, Engine};
 use super::schedule::{Parts, Workers, resolve_threads};
 use super::{Search, Unit};
 
 impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
-    /// Counts on `threads` threads (0: one per core; at most
-    /// [`MAX_THREADS`](crate::MAX_THREADS)): the tree is split into many more
-    /// units than threads, in a deterministic order, and the units' counts
-    /// are added, so the total is exact and the same for every thread count,
-    /// and so are the statistics. Node limits and cancellation hold across
-    /// threads (a node limit may be overshot by what the other threads
-    /// search before they notice). A parallel count takes no observer.
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let mut model = nqueens(10).unwrap();
-    /// assert_eq!(model.search().count_parallel(2).value, 724);
-    /// ```
-    #[must_use]
-    pub fn count_parallel(self, threads: usize) -> Outcome<u128> {
-        if let Err(poisoned) = self.model.usable() {
-            return Outcome::refused(poisoned);
-        }
-        let threads = resolve_threads(threads);
-        let symmetry = self.symmetric();
-        let units = self.model.split_for_threads(threads, symmetry);
-        self.count_units(&units, threads, |_, _| {})
-    }
-
     /// Counts the given units on `threads` threads (0: one per core),
     /// calling `done(i, outcome)` as unit `i` finishes (from the worker
     /// thread; outcomes are weighted). Units are started in order. For the
@@ -47,7 +22,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
     /// shares with no earlier unit. A unit whose prefix is not part of the
     /// tree counts 0, as in [`count_unit`](Self::count_unit). A
     /// [poisoned](crate::Model::is_poisoned) model is refused with
-    /// [`StopReason::Unusable`], even for no units.
+    /// [`StopReason::Unusable`](crate::StopReason::Unusable), even for no units.
     ///
     /// ```
     /// use backtracker::puzzles::nqueens;
@@ -65,48 +40,60 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
         threads: usize,
         done: impl Fn(usize, &Outcome<u128>) + Sync,
     ) -> Outcome<u128> {
-        if let Err(poisoned) = self.model.usable() {
-            return Outcome::refused(poisoned);
-        }
         let threads = resolve_threads(threads);
-        let started = Instant::now();
-        let parts = Parts::new(&self.config);
-        let tally = parts.config.tally;
-        let names = parts.names(self.model);
-        let count_one = |mine: &mut Model<V, C>, i: usize| {
-            let unit = &units[i];
-            // The nodes above this unit that the one before it shares are
-            // counted there.
-            let shared_prefix = (i > 0).then(|| {
-                let previous = &units[i - 1].prefix;
-                previous
-                    .iter()
-                    .zip(&unit.prefix)
-                    .take_while(|(a, b)| a == b)
-                    .count()
-            });
-            let mut engine = Engine::new(mine, &parts.part_config());
-            let one = std::slice::from_ref(unit);
-            if tally {
-                engine.walk_reporting(one, shared_prefix, &mut TallyOnly, &mut |_, _, _| {});
-            } else {
-                engine.walk_reporting(one, shared_prefix, &mut NoObserver, &mut |_, _, _| {});
-            }
-            let count = engine.count();
-            let outcome = engine.outcome(count);
-            if outcome.stop.is_complete() {
-                done(i, &outcome);
-            }
-            outcome
-        };
-        let workers = if threads == 1 {
-            Workers::Here(self.model)
-        } else {
-            Workers::Threads(&*self.model, threads)
-        };
-        let outcomes = parts.run(workers, units.len(), count_one);
-        let mut total = parts.sum(outcomes, names);
-        total.stats.elapsed = started.elapsed();
-        total
+        count_units(self.model, &self.config, units, threads, done)
     }
+}
+
+/// Counts `units` of `model` under `config` on `threads` threads; see
+/// [`Search::count_units`].
+pub(crate) fn count_units<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync>(
+    model: &mut Model<V, C>,
+    config: &Config<V>,
+    units: &[Unit],
+    threads: usize,
+    done: impl Fn(usize, &Outcome<u128>) + Sync,
+) -> Outcome<u128> {
+    if let Err(poisoned) = model.usable() {
+        return Outcome::refused(poisoned);
+    }
+    let started = Instant::now();
+    let parts = Parts::new(config);
+    let tally = parts.config.tally;
+    let names = parts.names(model);
+    let count_one = |mine: &mut Model<V, C>, i: usize| {
+        let unit = &units[i];
+        // The nodes above this unit that the one before it shares are
+        // counted there.
+        let shared_prefix = (i > 0).then(|| {
+            let previous = &units[i - 1].prefix;
+            previous
+                .iter()
+                .zip(&unit.prefix)
+                .take_while(|(a, b)| a == b)
+                .count()
+        });
+        let mut engine = Engine::new(mine, &parts.part_config());
+        let one = std::slice::from_ref(unit);
+        if tally {
+            engine.walk_reporting(one, shared_prefix, &mut TallyOnly, &mut |_, _, _| {});
+        } else {
+            engine.walk_reporting(one, shared_prefix, &mut NoObserver, &mut |_, _, _| {});
+        }
+        let count = engine.count();
+        let outcome = engine.outcome(count);
+        if outcome.stop.is_complete() {
+            done(i, &outcome);
+        }
+        outcome
+    };
+    let workers = if threads == 1 {
+        Workers::Here(model)
+    } else {
+        Workers::Threads(&*model, threads)
+    };
+    let outcomes = parts.run(workers, units.len(), count_one);
+    let mut total = parts.sum(outcomes, names);
+    total.stats.elapsed = started.elapsed();
+    total
 }

@@ -158,9 +158,13 @@ impl<V> Parts<V> {
     /// The names of `model`'s checkers when the search tallies rejections:
     /// what [`sum`](Self::sum) starts the tally from.
     pub(crate) fn names<C: Checkers<V>>(&self, model: &Model<V, C>) -> Option<Vec<String>> {
-        self.config
-            .tally
-            .then(|| model.checker_names().into_iter().map(str::to_owned).collect())
+        self.config.tally.then(|| {
+            model
+                .checker_names()
+                .into_iter()
+                .map(str::to_owned)
+                .collect()
+        })
     }
 
     /// The parts' outcomes summed into one (`None`: a part never started,

@@ -99,7 +99,7 @@ proptest! {
         let whole = cover.search().count();
         prop_assert_eq!(whole.value, expected);
         prop_assert_eq!(cover.search().solutions().count() as u128, expected);
-        let parallel = cover.search().count_parallel(2);
+        let parallel = cover.search().threads(2).count();
         prop_assert_eq!(parallel.value, expected);
         for depth in 1..=2 {
             let units = cover.model_mut().split(depth, false);
@@ -229,7 +229,7 @@ fn candidate_sets_of_several_words() {
     let mut problem = b.build().unwrap();
     assert_eq!(problem.model().domain(0).len(), cells);
     assert_eq!(problem.search().count().value, cells as u128);
-    assert_eq!(problem.search().count_parallel(2).value, cells as u128);
+    assert_eq!(problem.search().threads(2).count().value, cells as u128);
     let checked = problem.search().cross_check(true).count();
     assert_eq!(checked.stop, StopReason::Completed);
     assert_eq!(checked.value, cells as u128);

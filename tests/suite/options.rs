@@ -394,7 +394,7 @@ impl Every<'_> {
         for threads in [1, 2] {
             let by_units = o.apply(model).count_units(&units, threads, |_, _| {});
             e.count("count_units", o, by_units.value, &by_units.stop)?;
-            let parallel = o.apply(model).count_parallel(threads);
+            let parallel = o.apply(model).threads(threads).count();
             e.count("count_parallel", o, parallel.value, &parallel.stop)?;
         }
         Ok(())

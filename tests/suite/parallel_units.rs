@@ -390,7 +390,7 @@ fn parallel_counts_are_exact_for_1_2_and_7_threads() {
             assert_eq!(sequential.value, known(n));
             for threads in [1, 2, 7] {
                 let what = format!("n = {n}, symmetry {symmetry}, {threads} threads");
-                let parallel = model.search().symmetry(symmetry).count_parallel(threads);
+                let parallel = model.search().symmetry(symmetry).threads(threads).count();
                 assert_eq!(parallel.value, sequential.value, "{what}");
                 assert_eq!(parallel.stop, StopReason::Completed, "{what}");
                 if !symmetry {
@@ -401,7 +401,7 @@ fn parallel_counts_are_exact_for_1_2_and_7_threads() {
     }
     // All cores.
     let mut model = nqueens(10).unwrap();
-    assert_eq!(model.search().count_parallel(0).value, 724);
+    assert_eq!(model.search().threads(0).count().value, 724);
 }
 
 /// The figures of a count that every way of counting must agree on:
@@ -455,7 +455,8 @@ fn counts_by_units_report_the_statistics_of_the_whole_tree() {
                     .search()
                     .symmetry(symmetry)
                     .tally_rejections(true)
-                    .count_parallel(threads);
+                    .threads(threads)
+                    .count();
                 assert_eq!(figures(&parallel.stats), expected, "{what}");
             }
             for depth in [0, 1, 2, 3, n] {
@@ -550,7 +551,8 @@ fn node_limits_stop_a_parallel_count_within_a_poll_interval_per_thread() {
                 .search()
                 .symmetry(false)
                 .node_limit(limit)
-                .count_parallel(threads);
+                .threads(threads)
+                .count();
             assert_eq!(outcome.stop, StopReason::NodeLimit, "{what}");
             assert!(outcome.value < full.value, "{what}");
             assert!(
@@ -582,7 +584,7 @@ fn a_cancellation_flag_set_before_starting_holds_in_parallel() {
     let full = model.search().count();
     for threads in [1, 2, 7] {
         let flag = Arc::new(AtomicBool::new(true));
-        let outcome = model.search().cancel_flag(flag).count_parallel(threads);
+        let outcome = model.search().cancel_flag(flag).threads(threads).count();
         assert_eq!(outcome.stop, StopReason::Cancelled, "{threads} threads");
         assert!(outcome.value < full.value);
         assert!(outcome.stats.nodes < full.stats.nodes);
@@ -646,7 +648,8 @@ fn a_cancellation_flag_set_from_another_thread_holds_in_parallel() {
         let outcome = model
             .search()
             .cancel_flag(Arc::clone(&cancel))
-            .count_parallel(threads);
+            .threads(threads)
+            .count();
         setter.join().unwrap();
         assert_eq!(outcome.stop, StopReason::Cancelled, "{threads} threads");
         assert!(outcome.value < known(n), "{threads} threads");
@@ -956,7 +959,7 @@ fn a_long_chain_counts_in_parallel_without_splitting_it_forever() {
     let mut model = b.build((Alternate,)).unwrap();
     let plain = model.search().count();
     assert_eq!(plain.value, 2);
-    let parallel = model.search().count_parallel(2);
+    let parallel = model.search().threads(2).count();
     assert_eq!(parallel.value, 2);
     assert_eq!(parallel.stats.nodes, plain.stats.nodes);
 }

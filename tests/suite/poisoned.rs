@@ -67,7 +67,7 @@ fn every_entry_point_refuses_a_poisoned_model() {
     // Unpoisoned, the same model counts 4! = 24 every way.
     let mut fresh = build(false);
     assert_eq!(fresh.search().count().value, 24);
-    assert_eq!(fresh.search().count_parallel(2).value, 24);
+    assert_eq!(fresh.search().threads(2).count().value, 24);
     let units = fresh.split(2, true);
     let lines = UnitLine::number("perms-4", 2, true, units.clone());
     let results: Vec<ResultLine> = lines
@@ -116,7 +116,7 @@ fn every_entry_point_refuses_a_poisoned_model() {
             .ends_with(&format!("stop: {unusable}\n"))
     );
     for threads in [1, 2] {
-        let o = model.search().count_parallel(threads);
+        let o = model.search().threads(threads).count();
         assert_eq!((o.value, o.stop), (0, unusable.clone()), "count_parallel");
         for units in [some, none] {
             let o = model.search().count_units(units, threads, |_, _| {});

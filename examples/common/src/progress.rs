@@ -87,7 +87,7 @@ impl Bar {
     }
 }
 
-/// The bar of a count by orbits (`Search::count_orbits_parallel`): the
+/// The bar of a count by orbits (`Search::orbits`): the
 /// parts of the tree done, out of all. The parts differ in size, so it
 /// shows no time left.
 pub struct Parts {
