@@ -112,7 +112,7 @@ impl ExactCover {
     /// let mut problem = b.build()?;
     /// let units = problem.model_mut().split(1, false);
     /// assert_eq!(units.len(), 2); // item a by option 0, or by option 2
-    /// assert_eq!(problem.search().count_units_in_turn(&units, |_, _| {}).value, 2);
+    /// assert_eq!(problem.search().units(&units).count().value, 2);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
     pub fn model_mut(&mut self) -> &mut CoverModel {

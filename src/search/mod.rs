@@ -54,7 +54,7 @@ use crate::trace::Trace;
 pub use classes::Classes;
 pub use estimate::{Estimate, Interval};
 pub use optimize::{Best, Improvements, Optimum};
-pub use place::{Here, OnThreads, Progress};
+pub use place::{Here, OnThreads, Progress, Units};
 use place::{ProgressFn, part_done};
 pub use schedule::{MAX_THREADS, resolve_threads};
 pub use unit::Unit;
@@ -91,15 +91,14 @@ impl<V, C: Checkers<V>> Model<V, C> {
 /// [`maximize`](Self::maximize) (with [`improvements`](Self::improvements)),
 /// [`count_classes`](Self::count_classes) or
 /// [`canonical_solutions`](Self::canonical_solutions), and
-/// [`estimate`](Self::estimate) (and, for work units,
-/// [`count_unit`](Self::count_unit), [`count_units`](Self::count_units),
-/// [`optimize_unit`](Self::optimize_unit) and
-/// [`estimate_units`](Self::estimate_units)).
+/// [`estimate`](Self::estimate).
 ///
 /// Where it runs is a setting, not a method of its own: here by default
-/// ([`Here`]), or on several threads after [`threads`](Self::threads)
-/// ([`OnThreads`]), which counting and branch and bound answer; how far it
-/// has got goes to [`on_progress`](Self::on_progress).
+/// ([`Here`]), over a list of work units after [`units`](Self::units)
+/// ([`Units`]), or on several threads after [`threads`](Self::threads)
+/// ([`OnThreads`]); counting and branch and bound run in every place,
+/// estimates here and over units. How far it has got goes to
+/// [`on_progress`](Self::on_progress).
 ///
 /// ```
 /// use backtracker::puzzles::nqueens;
@@ -445,59 +444,19 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         } else {
             vec![Unit::whole()]
         };
-        self.count_units_in_turn(&units, |_, _| {})
+        self.units(&units).count()
     }
 
     /// Counts the given units one after the other on this thread, calling
     /// `done(i, outcome)` as unit `i` finishes (its weighted count and what
-    /// its part of the search did). For units of one split, in order, the
-    /// total and the statistics are those of one search of the whole tree,
-    /// and an observer sees every node once: the walk keeps the prefix two
-    /// units share assigned between them. The node limit holds across the
-    /// units; the count stops at the first unit that does not complete. A
-    /// unit whose prefix is not part of the tree counts 0, as in
-    /// [`count_unit`](Self::count_unit).
-    ///
-    /// ```
-    /// use backtracker::puzzles::{nqueens_with, Rule};
-    ///
-    /// let mut model = nqueens_with(8, &Rule::ALL).unwrap();
-    /// let units = model.split(2, true);
-    /// let mut finished = 0;
-    /// let outcome = model.search().count_units_in_turn(&units, |_, _| finished += 1);
-    /// assert_eq!(outcome.value, 92);
-    /// assert_eq!(finished, units.len());
-    /// ```
-    pub fn count_units_in_turn(
+    /// its part of the search did); see [`units`](Self::units), which is
+    /// this with the progress callback.
+    pub(crate) fn count_units_in_turn(
         self,
         units: &[Unit],
         done: impl FnMut(usize, &Outcome<u128>),
     ) -> Outcome<u128> {
         self.walk(units, None, done)
-    }
-
-    /// Counts one unit: the solutions extending its prefix times its
-    /// weight. The statistics are those of its own subtree: its node and
-    /// everything below. A prefix that a checker rejects counts 0; a prefix
-    /// longer than the model, or naming an index outside a domain, is not
-    /// part of the tree and counts 0 too (check text input with
-    /// [`UnitLine::check_against`](crate::units::UnitLine::check_against)).
-    /// Every entry point that takes units ([`count_units_in_turn`](Self::count_units_in_turn),
-    /// [`count_units`](Self::count_units),
-    /// [`estimate_units`](Self::estimate_units)) treats such a prefix the
-    /// same way.
-    ///
-    /// ```
-    /// use backtracker::{puzzles::nqueens, Unit};
-    ///
-    /// let mut model = nqueens(6)?;
-    /// let outside = Unit { prefix: vec![99], weight: 1 };
-    /// assert_eq!(model.search().count_unit(&outside).value, 0);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn count_unit(self, unit: &Unit) -> Outcome<u128> {
-        let shared = unit.prefix.len().checked_sub(1);
-        self.walk(std::slice::from_ref(unit), shared, |_, _| {})
     }
 
     /// Runs the walk over `units` with the observer, or with a tally when

@@ -1,7 +1,7 @@
-//! Branch and bound over work units: the best of one unit's subtree
-//! ([`Search::optimize_unit`], for a run spread over machines), and the
-//! units of a split searched on several threads that share the best cost
-//! so far ([`Search::threads`], then `minimize` or `maximize`).
+//! Branch and bound over work units: the best of the given units, one
+//! after the other ([`Search::units`], for a run spread over machines),
+//! and the units of a split searched on several threads that share the
+//! best cost so far ([`Search::threads`], then `minimize` or `maximize`).
 //!
 //! A unit is searched as the whole model with its prefix's variables
 //! restricted to their values ([`Config::restrict`]), so it runs the same
@@ -20,51 +20,9 @@ use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::engine::{Config, Engine};
 use super::optimize::{Best, Improvements, Optimum};
-use super::place::{Here, OnThreads, Progress};
+use super::place::{Here, OnThreads, Progress, Units};
 use super::schedule::{Parts, Workers};
 use super::{Search, Unit, misfit};
-
-impl<V, C, O> Search<'_, V, C, O>
-where
-    V: Copy + TryInto<i64>,
-    C: Checkers<V>,
-    O: Observer<V>,
-{
-    /// Branch and bound in one work unit: the best solution towards
-    /// `sense` of `goal` among those that extend `unit`'s prefix (its
-    /// weight is not used: split without symmetry). With the units of a
-    /// split searched one by one, and [`bound`](Self::bound) set to the
-    /// best cost known so far, the best of their results is the optimum
-    /// (of equal costs, take the lowest unit). A prefix that is not part
-    /// of the tree has no solution: proven, no best.
-    ///
-    /// ```
-    /// use backtracker::{constraints::Objective, ModelBuilder, Sense};
-    ///
-    /// let mut b = ModelBuilder::new();
-    /// let xs: Vec<usize> = (0..4).map(|i| b.variable(format!("x{i}"), 0..3i64)).collect();
-    /// let cost = Objective::new("cost", [(1, xs[0]), (-2, xs[1]), (1, xs[2]), (-1, xs[3])]);
-    /// let goal = cost.goal();
-    /// let mut model = b.build((cost,))?;
-    /// let units = model.split(1, false);
-    /// let best = units
-    ///     .iter()
-    ///     .filter_map(|u| model.search().optimize_unit(&goal, Sense::Minimize, u).value.best)
-    ///     .min_by_key(|b| b.cost);
-    /// assert_eq!(best.map(|b| b.cost), Some(-6));
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn optimize_unit(mut self, goal: &Goal, sense: Sense, unit: &Unit) -> Outcome<Optimum<V>> {
-        let Some(masks) = unit_masks(self.model, &self.config, unit) else {
-            return nothing(StopReason::Completed);
-        };
-        self.config.restrict = Some(masks.into());
-        match sense {
-            Sense::Minimize => self.minimize(goal),
-            Sense::Maximize => self.maximize(goal),
-        }
-    }
-}
 
 impl<V, C> Search<'_, V, C, NoObserver, OnThreads>
 where
@@ -83,11 +41,22 @@ where
             model,
             config,
             progress,
+            place,
             ..
         } = self;
         // Cross-check mode compares a checker's answers at one node, and
         // another thread's solution would move the bound between them.
         if threads == 1 || config.describe.is_some() {
+            if let Some(units) = place.units {
+                return Search {
+                    model,
+                    observer: NoObserver,
+                    config,
+                    place: Units { units },
+                    progress,
+                }
+                .optimize_in_turn(goal, sense);
+            }
             let here = Search {
                 model,
                 observer: NoObserver,
@@ -106,8 +75,9 @@ where
             }
         };
         let started = Instant::now();
-
-        let units = model.split_for_threads(threads, false);
+        let units = place
+            .units
+            .unwrap_or_else(|| model.split_for_threads(threads, false));
         let parts = Parts::new(&config);
         goal.start(sense, config.bound);
         let reported: Mutex<Option<i64>> = Mutex::new(None);
@@ -124,39 +94,98 @@ where
             |mine, i| in_unit(mine, &parts.part_config(), goal, sense, &units[i], &report),
         );
         goal.stop();
-        let mut best: Option<Best<V>> = None;
-        let mut found = 0;
-        let counts = results
-            .into_iter()
-            .map(|outcome| {
-                outcome.map(|outcome| {
-                    found += outcome.value.improvements;
-                    // In unit order, replaced only by a better cost: of
-                    // equal costs the lowest unit's stays.
-                    if let Some(b) = outcome.value.best
-                        && best.as_ref().is_none_or(|x| sense.better(b.cost, x.cost))
-                    {
-                        best = Some(b);
-                    }
-                    Outcome {
-                        value: 0,
-                        stats: outcome.stats,
-                        stop: outcome.stop,
-                    }
-                })
-            })
-            .collect();
-        let mut total = parts.sum(counts, None);
-        total.stats.elapsed = started.elapsed();
-        Outcome {
-            value: Optimum {
-                best,
-                proven: total.stop.is_complete(),
-                improvements: found,
-            },
-            stats: total.stats,
-            stop: total.stop,
+        best_of(&parts, results, sense, started)
+    }
+}
+
+impl<V, C, O> Search<'_, V, C, O, Units>
+where
+    V: Copy + TryInto<i64>,
+    C: Checkers<V>,
+    O: Observer<V>,
+{
+    /// Branch and bound towards `sense` of `goal` over the units one after
+    /// the other, each starting from the best cost of those before it.
+    pub(crate) fn optimize_in_turn(self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
+        if let Err(poisoned) = self.model.usable() {
+            return nothing(poisoned.into());
         }
+        let started = Instant::now();
+        let Search {
+            model,
+            mut observer,
+            config,
+            place,
+            progress,
+        } = self;
+        let parts = Parts::new(&config);
+        let mut bound = config.bound;
+        let results = parts.in_turn(model, place.units.len(), |model, i| {
+            let mut config = parts.part_config();
+            config.bound = bound;
+            let Some(masks) = unit_masks(model, &config, &place.units[i]) else {
+                return nothing(StopReason::Completed);
+            };
+            config.restrict = Some(masks.into());
+            goal.start(sense, config.bound);
+            let engine = Engine::new(model, &config);
+            let mut improvements = Improvements::new(engine, &mut observer, goal, sense, true);
+            for best in improvements.by_ref() {
+                if let Some(progress) = &progress {
+                    progress(Progress::Better(&best));
+                }
+            }
+            let outcome = improvements.finish();
+            if let Some(best) = &outcome.value.best {
+                bound = Some(best.cost);
+            }
+            outcome
+        });
+        best_of(&parts, results, sense, started)
+    }
+}
+
+/// The best of the parts' outcomes (`None`: a part never started), with
+/// the statistics of them all and why the whole stopped: proven when
+/// every part completed.
+fn best_of<V>(
+    parts: &Parts<V>,
+    results: Vec<Option<Outcome<Optimum<V>>>>,
+    sense: Sense,
+    started: Instant,
+) -> Outcome<Optimum<V>> {
+    let mut best: Option<Best<V>> = None;
+    let mut found = 0;
+    let counts = results
+        .into_iter()
+        .map(|outcome| {
+            outcome.map(|outcome| {
+                found += outcome.value.improvements;
+                // In unit order, replaced only by a better cost: of
+                // equal costs the lowest unit's stays.
+                if let Some(b) = outcome.value.best
+                    && best.as_ref().is_none_or(|x| sense.better(b.cost, x.cost))
+                {
+                    best = Some(b);
+                }
+                Outcome {
+                    value: 0,
+                    stats: outcome.stats,
+                    stop: outcome.stop,
+                }
+            })
+        })
+        .collect();
+    let mut total = parts.sum(counts, None);
+    total.stats.elapsed = started.elapsed();
+    Outcome {
+        value: Optimum {
+            best,
+            proven: total.stop.is_complete(),
+            improvements: found,
+        },
+        stats: total.stats,
+        stop: total.stop,
     }
 }
 

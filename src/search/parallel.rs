@@ -16,25 +16,8 @@ use super::{Search, Unit};
 impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
     /// Counts the given units on `threads` threads (0: one per core),
     /// calling `done(i, outcome)` as unit `i` finishes (from the worker
-    /// thread; outcomes are weighted). Units are started in order. For the
-    /// units of one split, the total and the statistics are those of one
-    /// search of the whole tree: a unit counts the nodes above it that it
-    /// shares with no earlier unit. A unit whose prefix is not part of the
-    /// tree counts 0, as in [`count_unit`](Self::count_unit). A
-    /// [poisoned](crate::Model::is_poisoned) model is refused with
-    /// [`StopReason::Unusable`](crate::StopReason::Unusable), even for no units.
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let mut model = nqueens(8)?;
-    /// let units = model.split(2, true);
-    /// let outcome = model.search().count_units(&units, 2, |_, _| {});
-    /// assert_eq!(outcome.value, 92);
-    /// assert_eq!(outcome.stats.nodes, model.search().count().stats.nodes);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn count_units(
+    /// thread); see [`units`](Self::units) and [`threads`](Self::threads).
+    pub(crate) fn count_units(
         self,
         units: &[Unit],
         threads: usize,
@@ -46,7 +29,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
 }
 
 /// Counts `units` of `model` under `config` on `threads` threads; see
-/// [`Search::count_units`].
+/// [`Search::units`].
 pub(crate) fn count_units<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync>(
     model: &mut Model<V, C>,
     config: &Config<V>,

@@ -550,7 +550,7 @@ fn listing(count: usize, ids: impl Iterator<Item = usize>) -> String {
 /// let results: Vec<ResultLine> = UnitLine::number("nqueens-6", 1, false, units)
 ///     .into_iter()
 ///     .map(|unit| {
-///         let count = model.search().symmetry(false).count_unit(&unit.unit).value;
+///         let count = model.search().symmetry(false).units(&[unit.unit.clone()]).count().value;
 ///         ResultLine { unit, count }
 ///     })
 ///     .collect();

@@ -682,7 +682,7 @@ impl<'a, V, C: Checkers<V>> Plan<'_, 'a, V, C> {
         let all: Vec<Unit> = self.lines.iter().map(|l| l.unit.clone()).collect();
         let node_time = self.estimating().estimate(0, SEED).value.node_time;
         let per_unit = (PROGRESS_PROBES / all.len().max(1) as u64).max(2);
-        let sizes = self.estimating().estimate_units(&all, per_unit, SEED).value;
+        let sizes = self.estimating().units(&all).estimate(per_unit, SEED).value;
         // Each unit weighs its estimated nodes, and at least one.
         let mut weights: Vec<f64> = sizes.iter().map(|s| s.value.max(0.0) + 1.0).collect();
         weights.resize(all.len(), 1.0);

@@ -264,7 +264,11 @@ proptest! {
                         let units = model.split(depth, false);
                         let mut best: Option<i64> = None;
                         for unit in &units {
-                            let outcome = configured(&mut model, mode).optimize_unit(&goal, sense, unit);
+                            let one = configured(&mut model, mode).units(std::slice::from_ref(unit));
+                            let outcome = match sense {
+                                Sense::Minimize => one.minimize(&goal),
+                                Sense::Maximize => one.maximize(&goal),
+                            };
                             prop_assert!(outcome.value.proven, "{}", how);
                             if let Some(c) = checked_cost(&r, outcome.value.best.as_ref())
                                 && best.is_none_or(|b| sense.better(c, b))

@@ -14,7 +14,7 @@ use backtracker::units::{
     Checkpoint, CheckpointError, ResultLine, UNIT_FORMAT, Unit, UnitLine, checkpoint_header, merge,
     merge_checked,
 };
-use backtracker::{Assignment, Checker, Choice, Stats, StopReason, UnitError};
+use backtracker::{Assignment, Checker, Choice, Progress, Stats, StopReason, UnitError};
 
 fn name(n: usize) -> String {
     format!("nqueens-{n}")
@@ -90,7 +90,10 @@ fn split_solve_merge_equals_the_direct_count() {
                     let parsed: UnitLine = line.to_string().parse().unwrap();
                     assert_eq!(&parsed, line, "{what}");
                     parsed.check_against(&name(n), &model).unwrap();
-                    let outcome = model.search().count_unit(&parsed.unit);
+                    let outcome = model
+                        .search()
+                        .units(std::slice::from_ref(&parsed.unit))
+                        .count();
                     assert_eq!(outcome.stop, StopReason::Completed, "{what}");
                     let result = ResultLine {
                         unit: parsed,
@@ -101,7 +104,7 @@ fn split_solve_merge_equals_the_direct_count() {
                 assert_eq!(merge(&results, Some(&name(n))), Ok(known(n)), "{what}");
                 let summed: u128 = units
                     .iter()
-                    .map(|u| model.search().count_unit(u).value)
+                    .map(|u| model.search().units(std::slice::from_ref(u)).count().value)
                     .sum();
                 assert_eq!(summed, known(n), "{what}");
             }
@@ -173,7 +176,11 @@ fn units_cover_the_tree_exactly_once() {
                 let mut covered = Vec::new();
                 for unit in model.split(depth, symmetry) {
                     let below = pinned_queens(n, &unit.prefix);
-                    let counted = model.search().count_unit(&unit).value;
+                    let counted = model
+                        .search()
+                        .units(std::slice::from_ref(&unit))
+                        .count()
+                        .value;
                     assert_eq!(
                         counted,
                         below.len() as u128 * u128::from(unit.weight),
@@ -244,7 +251,11 @@ fn results(n: usize, depth: usize, symmetry: bool) -> Vec<ResultLine> {
     UnitLine::number(&name(n), depth, symmetry, units)
         .into_iter()
         .map(|unit| {
-            let count = model.search().count_unit(&unit.unit).value;
+            let count = model
+                .search()
+                .units(std::slice::from_ref(&unit.unit))
+                .count()
+                .value;
             ResultLine { unit, count }
         })
         .collect()
@@ -462,23 +473,22 @@ fn counts_by_units_report_the_statistics_of_the_whole_tree() {
             for depth in [0, 1, 2, 3, n] {
                 let what = format!("n = {n}, symmetry {symmetry}, split at {depth}");
                 let units = model.split(depth, symmetry);
-                let in_turn = model
-                    .search()
-                    .tally_rejections(true)
-                    .count_units_in_turn(&units, |_, _| {});
+                let in_turn = model.search().tally_rejections(true).units(&units).count();
                 assert_eq!(in_turn.value, known(n), "{what}");
                 assert_eq!(figures(&in_turn.stats), expected, "{what}");
-                let threaded =
-                    model
-                        .search()
-                        .tally_rejections(true)
-                        .count_units(&units, 2, |_, _| {});
+                let threaded = model
+                    .search()
+                    .tally_rejections(true)
+                    .units(&units)
+                    .threads(2)
+                    .count();
                 assert_eq!(figures(&threaded.stats), expected, "{what}");
                 let boxed_units = boxed.split(depth, symmetry);
                 let boxed_in_turn = boxed
                     .search()
                     .tally_rejections(true)
-                    .count_units_in_turn(&boxed_units, |_, _| {});
+                    .units(&boxed_units)
+                    .count();
                 assert_eq!(figures(&boxed_in_turn.stats), expected, "{what}, boxed");
             }
         }
@@ -486,33 +496,41 @@ fn counts_by_units_report_the_statistics_of_the_whole_tree() {
 }
 
 #[test]
-fn count_units_in_turn_reports_each_finished_unit_and_stops_when_cancelled() {
+fn units_in_turn_report_each_finished_unit_and_stop_when_cancelled() {
     let mut model = nqueens_with(8, &Rule::ALL).unwrap();
     let units = model.split(2, true);
-    let mut seen = Vec::new();
+    let seen = Mutex::new(Vec::new());
     let outcome = model
         .search()
-        .count_units_in_turn(&units, |i, o| seen.push((i, o.value)));
+        .on_progress(|p| {
+            if let Progress::Part { index, outcome, .. } = p {
+                seen.lock().unwrap().push((index, outcome.value));
+            }
+        })
+        .units(&units)
+        .count();
+    let seen = seen.into_inner().unwrap();
     assert_eq!(outcome.value, 92);
     assert_eq!(seen.len(), units.len());
     assert!(seen.iter().enumerate().all(|(k, &(i, _))| k == i));
     assert_eq!(seen.iter().map(|&(_, v)| v).sum::<u128>(), 92);
 
     let cancel = Arc::new(AtomicBool::new(true));
-    let mut calls = 0;
+    let calls = AtomicU64::new(0);
     let outcome = model
         .search()
         .cancel_flag(cancel)
-        .count_units_in_turn(&units, |_, _| calls += 1);
+        .on_progress(|_| {
+            calls.fetch_add(1, Ordering::Relaxed);
+        })
+        .units(&units)
+        .count();
     assert_eq!(outcome.stop, StopReason::Cancelled);
-    assert_eq!(calls, 0);
+    assert_eq!(calls.load(Ordering::Relaxed), 0);
     assert!(outcome.value < 92);
 
     // A node limit holds across the units.
-    let outcome = model
-        .search()
-        .node_limit(100)
-        .count_units_in_turn(&units, |_, _| {});
+    let outcome = model.search().node_limit(100).units(&units).count();
     assert_eq!(outcome.stop, StopReason::NodeLimit);
     assert!(
         outcome.stats.nodes <= 100 + units.len() as u64,
@@ -522,20 +540,35 @@ fn count_units_in_turn_reports_each_finished_unit_and_stops_when_cancelled() {
 }
 
 #[test]
-fn count_units_reports_each_unit_once() {
+fn units_on_threads_report_each_unit_once() {
     let mut model = nqueens(9).unwrap();
     let units = model.split(2, true);
     let seen = Mutex::new(vec![0u128; units.len()]);
     let calls = AtomicU64::new(0);
-    let outcome = model.search().count_units(&units, 2, |i, unit_outcome| {
-        calls.fetch_add(1, Ordering::Relaxed);
-        seen.lock().unwrap()[i] += unit_outcome.value;
-    });
+    let outcome = model
+        .search()
+        .on_progress(|p| {
+            if let Progress::Part { index, outcome, .. } = p {
+                calls.fetch_add(1, Ordering::Relaxed);
+                seen.lock().unwrap()[index] += outcome.value;
+            }
+        })
+        .units(&units)
+        .threads(2)
+        .count();
     assert_eq!(outcome.value, 352);
     assert_eq!(calls.load(Ordering::Relaxed), units.len() as u64);
     let seen = seen.into_inner().unwrap();
     for (i, unit) in units.iter().enumerate() {
-        assert_eq!(seen[i], model.search().count_unit(unit).value, "unit {i}");
+        assert_eq!(
+            seen[i],
+            model
+                .search()
+                .units(std::slice::from_ref(unit))
+                .count()
+                .value,
+            "unit {i}"
+        );
     }
     assert_eq!(seen.iter().sum::<u128>(), 352);
 }
@@ -665,7 +698,11 @@ fn counted(n: usize, depth: usize) -> (Vec<UnitLine>, Vec<ResultLine>) {
         .iter()
         .map(|line| ResultLine {
             unit: line.clone(),
-            count: model.search().count_unit(&line.unit).value,
+            count: model
+                .search()
+                .units(std::slice::from_ref(&line.unit))
+                .count()
+                .value,
         })
         .collect();
     (lines, results)

@@ -248,7 +248,11 @@ where
             "--unit: a unit of a split with symmetry; branch and bound splits without",
         ));
     }
-    let outcome = configured(model, options).optimize_unit(goal, task.sense, &line.unit);
+    let search = configured(model, options).units(std::slice::from_ref(&line.unit));
+    let outcome = match task.sense {
+        Sense::Minimize => search.minimize(goal),
+        Sense::Maximize => search.maximize(goal),
+    };
     cli::finished(&outcome, &options.search)?;
     if !outcome.stop.is_complete() {
         return Err(Failure::NotFound(format!(
