@@ -19,8 +19,10 @@ use crate::observe::{NoObserver, Observer};
 use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::engine::{Config, Engine};
-use super::optimize::{Best, Improvements, Optimum};
-use super::place::{Here, OnThreads, Progress, Units};
+use super::optimize::Improvements;
+use super::optimum::{Best, Optimum};
+use super::place::{Here, OnThreads, Units};
+use super::progress::Progress;
 use super::schedule::{Parts, Workers};
 use super::{Search, Unit, misfit};
 

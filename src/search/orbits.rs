@@ -25,7 +25,8 @@ use crate::outcome::Outcome;
 use crate::symmetry::Group;
 
 use super::engine::Engine;
-use super::place::{OnThreads, part_done};
+use super::place::OnThreads;
+use super::progress::part_done;
 use super::schedule::{Parts, Workers};
 use super::{Search, Unit};
 

@@ -1,6 +1,6 @@
 //! Where a search runs, as a setting of the search rather than a method
 //! of its own: [`Here`] (this thread, the default) or [`OnThreads`] (set
-//! by [`Search::threads`]), and the [`Progress`] a search reports as it
+//! by [`Search::threads`]), and the [`Progress`](crate::Progress) a search reports as it
 //! goes. The questions asked on threads (a count, branch and bound) are
 //! here; each hands its parts to the scheduler (`schedule.rs`).
 
@@ -10,7 +10,8 @@ use crate::observe::{NoObserver, Observer};
 use crate::outcome::Outcome;
 
 use super::estimate::Interval;
-use super::optimize::{Best, Optimum};
+use super::optimum::Optimum;
+use super::progress::part_done;
 use super::schedule::resolve_threads;
 use super::{Search, Unit, parallel};
 
@@ -45,42 +46,6 @@ impl OnThreads {
     /// The work units given, if any.
     pub(crate) fn units(&self) -> Option<&[Unit]> {
         self.units.as_deref()
-    }
-}
-
-/// How a search advances, told to the callback of
-/// [`Search::on_progress`].
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Progress<'a, V> {
-    /// Part `index` of `of` finished: a work unit of a split, a half of a
-    /// symmetric tree, or an orbit's constellation. `outcome` is the
-    /// part's own: its (weighted) count and what its search did.
-    Part {
-        /// The part's number, from 0.
-        index: usize,
-        /// How many parts the search has.
-        of: usize,
-        /// What the part counted and searched.
-        outcome: &'a Outcome<u128>,
-    },
-    /// Branch and bound found a solution better than every one reported
-    /// before it.
-    Better(&'a Best<V>),
-}
-
-/// The progress callback a search holds.
-pub(crate) type ProgressFn<'m, V> = Box<dyn Fn(Progress<'_, V>) + Sync + 'm>;
-
-/// Reports part `index` of `of` finished to the progress callback, if any.
-pub(crate) fn part_done<V>(
-    progress: Option<&ProgressFn<'_, V>>,
-    index: usize,
-    of: usize,
-    outcome: &Outcome<u128>,
-) {
-    if let Some(progress) = progress {
-        progress(Progress::Part { index, of, outcome });
     }
 }
 
@@ -414,7 +379,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C, NoOb
     /// cancellation hold across threads; the result is then the best so
     /// far, not proven. Each better solution goes to the
     /// [progress](Search::on_progress) callback as
-    /// [`Progress::Better`], from the thread that found it. In
+    /// [`Progress::Better`](crate::Progress::Better), from the thread that found it. In
     /// [cross-check mode](Search::cross_check) the search runs on one
     /// thread, so that the bound holds still while a node's answers are
     /// compared.
@@ -466,7 +431,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C, NoOb
     /// let goal = cost.goal();
     /// let mut model = b.build((cost,))?;
     /// let outcome = model.search().threads(2).maximize(&goal);
-    /// assert_eq!(outcome.value.best.map(|b| b.cost), Some(18));
+    /// assert_eq!(outcome.value.best.map(|b| b.cost), Some(9)); // 3 times (1 + 2)
     /// assert!(outcome.value.proven);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```

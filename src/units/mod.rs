@@ -28,7 +28,7 @@ pub use best::{BestLine, MergedBest, merge_best, read_best};
 pub use checkpoint::{
     CHECKPOINT_FORMAT, Checkpoint, CheckpointError, checkpoint_header, read_results,
 };
-pub use runner::{DEFAULT_MAX_UNITS, Plan, Progress, RunError, RunReport, Runner, Split};
+pub use runner::{DEFAULT_MAX_UNITS, Plan, RunError, RunProgress, RunReport, Runner, Split};
 
 use crate::checkers::Checkers;
 use crate::error::UnitError;
