@@ -1,0 +1,401 @@
+//! The FlatZinc builtins as one checker: each judged from its definition
+//! once its variables are known, and narrowed by forward checking (when
+//! one variable of the constraint is left with more than one candidate,
+//! its candidates that cannot satisfy it go).
+//!
+//! The common builtins with a stronger checker in the library (linear
+//! sums, element, all-different) are posted as that checker instead (see
+//! `translate.rs`); this one is the meaning of every builtin, and the
+//! fallback.
+
+use std::sync::Mutex;
+
+use backtracker::{Assignment, Checker, Conflict, Domains, Wake};
+
+use crate::program::Ranges;
+
+/// A scalar of a constraint: a position in the checker's scope, or a
+/// constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Term {
+    /// The variable at this position of the scope.
+    Pos(usize),
+    /// A constant (a Boolean is 0 or 1).
+    Const(i64),
+}
+
+/// An argument of a builtin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum BArg {
+    One(Term),
+    Many(Vec<Term>),
+    Set(Ranges),
+}
+
+/// The relation a builtin states, before reification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Base {
+    Eq,
+    Ne,
+    Le,
+    Lt,
+    LinEq,
+    LinNe,
+    LinLe,
+    Plus,
+    Times,
+    Div,
+    Mod,
+    Abs,
+    Min,
+    Max,
+    Pow,
+    And2,
+    Or2,
+    Xor2,
+    Clause,
+    AllTrue,
+    AnyTrue,
+    OddTrue,
+    In,
+    Maximum,
+    Minimum,
+    Element,
+}
+
+/// How the relation is stated: as it is, equivalent to a Boolean
+/// (`_reif`), or implied by one (`_imp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Plain,
+    Reif,
+    Imp,
+}
+
+impl Base {
+    /// The number of arguments of the relation itself.
+    fn arity(self) -> usize {
+        match self {
+            Base::AllTrue | Base::AnyTrue | Base::OddTrue => 1,
+            Base::Eq
+            | Base::Ne
+            | Base::Le
+            | Base::Lt
+            | Base::Abs
+            | Base::And2
+            | Base::Or2
+            | Base::Xor2
+            | Base::Clause
+            | Base::In
+            | Base::Maximum
+            | Base::Minimum => 2,
+            _ => 3,
+        }
+    }
+
+    /// Whether the builtin without a suffix states `r <-> relation` when
+    /// given one more argument (`bool_and(a, b, r)`).
+    fn functional(self) -> bool {
+        matches!(
+            self,
+            Base::And2 | Base::Or2 | Base::Xor2 | Base::AllTrue | Base::AnyTrue
+        )
+    }
+}
+
+/// The relation and mode of the builtin `id` with `args` arguments, or
+/// `None` when it is not one this checker knows.
+pub(crate) fn classify(id: &str, args: usize) -> Option<(Base, Mode)> {
+    let (name, mut mode) = if let Some(n) = id.strip_suffix("_reif") {
+        (n, Mode::Reif)
+    } else if let Some(n) = id.strip_suffix("_imp") {
+        (n, Mode::Imp)
+    } else {
+        (id, Mode::Plain)
+    };
+    let base = match name {
+        "int_eq" | "bool_eq" | "bool2int" => Base::Eq,
+        "int_ne" | "bool_not" => Base::Ne,
+        "int_le" | "bool_le" => Base::Le,
+        "int_lt" | "bool_lt" => Base::Lt,
+        "int_lin_eq" | "bool_lin_eq" => Base::LinEq,
+        "int_lin_ne" => Base::LinNe,
+        "int_lin_le" | "bool_lin_le" => Base::LinLe,
+        "int_plus" => Base::Plus,
+        "int_times" => Base::Times,
+        "int_div" => Base::Div,
+        "int_mod" => Base::Mod,
+        "int_abs" => Base::Abs,
+        "int_min" => Base::Min,
+        "int_max" => Base::Max,
+        "int_pow" => Base::Pow,
+        "bool_and" => Base::And2,
+        "bool_or" => Base::Or2,
+        "bool_xor" => Base::Xor2,
+        "bool_clause" => Base::Clause,
+        "array_bool_and" => Base::AllTrue,
+        "array_bool_or" => Base::AnyTrue,
+        "array_bool_xor" => Base::OddTrue,
+        "set_in" | "int_in" => Base::In,
+        "array_int_maximum" => Base::Maximum,
+        "array_int_minimum" => Base::Minimum,
+        "array_int_element"
+        | "array_bool_element"
+        | "array_var_int_element"
+        | "array_var_bool_element" => Base::Element,
+        _ => return None,
+    };
+    if mode == Mode::Plain && base.functional() && args == base.arity() + 1 {
+        mode = Mode::Reif;
+    }
+    let wanted = base.arity() + usize::from(mode != Mode::Plain);
+    (args == wanted).then_some((base, mode))
+}
+
+/// One builtin constraint as a checker.
+#[derive(Debug)]
+pub(crate) struct Builtin {
+    name: String,
+    base: Base,
+    mode: Mode,
+    /// The relation's arguments, then the Boolean of `_reif` and `_imp`.
+    args: Vec<BArg>,
+    scope: Vec<usize>,
+    /// Narrowing's buffers: the values of the fixed variables by scope
+    /// position, and the candidates to remove.
+    scratch: Mutex<(Vec<i64>, Vec<usize>)>,
+}
+
+impl Clone for Builtin {
+    fn clone(&self) -> Self {
+        Builtin {
+            name: self.name.clone(),
+            base: self.base,
+            mode: self.mode,
+            args: self.args.clone(),
+            scope: self.scope.clone(),
+            scratch: Mutex::new((Vec::new(), Vec::new())),
+        }
+    }
+}
+
+fn in_ranges(ranges: &Ranges, x: i64) -> bool {
+    ranges.iter().any(|&(lo, hi)| lo <= x && x <= hi)
+}
+
+impl Builtin {
+    /// A checker called `name` stating `base` in `mode` over `args`, whose
+    /// terms name positions of `scope` (model variables).
+    pub(crate) fn new(
+        name: String,
+        base: Base,
+        mode: Mode,
+        args: Vec<BArg>,
+        scope: Vec<usize>,
+    ) -> Builtin {
+        Builtin {
+            name,
+            base,
+            mode,
+            args,
+            scope,
+            scratch: Mutex::new((Vec::new(), Vec::new())),
+        }
+    }
+
+    /// Whether the constraint holds when every variable of its scope (one
+    /// at most) takes `x`.
+    pub(crate) fn holds_alone(&self, x: i64) -> bool {
+        self.eval(&|_| Some(x)) != Some(false)
+    }
+
+    /// Whether the relation holds with the values `val` gives by scope
+    /// position; `None` while a value it needs is unknown.
+    fn eval(&self, val: &impl Fn(usize) -> Option<i64>) -> Option<bool> {
+        let term = |t: &Term| match *t {
+            Term::Pos(p) => val(p),
+            Term::Const(c) => Some(c),
+        };
+        let one = |i: usize| match &self.args[i] {
+            BArg::One(t) => term(t),
+            _ => None,
+        };
+        let many = |i: usize| -> &[Term] {
+            match &self.args[i] {
+                BArg::Many(ts) => ts,
+                _ => &[],
+            }
+        };
+        let values = |i: usize| -> Option<Vec<i64>> { many(i).iter().map(term).collect() };
+        let holds = match self.base {
+            Base::Eq => one(0)? == one(1)?,
+            Base::Ne => one(0)? != one(1)?,
+            Base::Le => one(0)? <= one(1)?,
+            Base::Lt => one(0)? < one(1)?,
+            Base::LinEq | Base::LinNe | Base::LinLe => {
+                let (cs, xs) = (many(0), many(1));
+                let mut sum: i128 = 0;
+                for (c, x) in cs.iter().zip(xs) {
+                    sum += i128::from(term(c)?) * i128::from(term(x)?);
+                }
+                let rhs = i128::from(one(2)?);
+                match self.base {
+                    Base::LinEq => sum == rhs,
+                    Base::LinNe => sum != rhs,
+                    _ => sum <= rhs,
+                }
+            }
+            Base::Plus => i128::from(one(0)?) + i128::from(one(1)?) == i128::from(one(2)?),
+            Base::Times => i128::from(one(0)?) * i128::from(one(1)?) == i128::from(one(2)?),
+            Base::Div => {
+                let (a, b, c) = (one(0)?, one(1)?, one(2)?);
+                b != 0 && a.checked_div(b) == Some(c)
+            }
+            Base::Mod => {
+                let (a, b, c) = (one(0)?, one(1)?, one(2)?);
+                b != 0 && a.checked_rem(b) == Some(c)
+            }
+            Base::Abs => i128::from(one(0)?).abs() == i128::from(one(1)?),
+            Base::Min => one(0)?.min(one(1)?) == one(2)?,
+            Base::Max => one(0)?.max(one(1)?) == one(2)?,
+            Base::Pow => {
+                let (a, b, c) = (one(0)?, one(1)?, one(2)?);
+                u32::try_from(b).ok().and_then(|b| a.checked_pow(b)) == Some(c)
+            }
+            Base::And2 => one(0)? != 0 && one(1)? != 0,
+            Base::Or2 => one(0)? != 0 || one(1)? != 0,
+            Base::Xor2 => (one(0)? != 0) != (one(1)? != 0),
+            Base::Clause => {
+                // Decided as soon as one literal is true.
+                let pos = many(0).iter().map(term);
+                let neg = many(1).iter().map(term);
+                let mut open = false;
+                for x in pos {
+                    match x {
+                        Some(v) if v != 0 => return self.finish(Some(true), val),
+                        Some(_) => {}
+                        None => open = true,
+                    }
+                }
+                for x in neg {
+                    match x {
+                        Some(0) => return self.finish(Some(true), val),
+                        Some(_) => {}
+                        None => open = true,
+                    }
+                }
+                if open {
+                    return self.finish(None, val);
+                }
+                false
+            }
+            Base::AllTrue => values(0)?.iter().all(|&v| v != 0),
+            Base::AnyTrue => values(0)?.iter().any(|&v| v != 0),
+            Base::OddTrue => values(0)?.iter().filter(|&&v| v != 0).count() % 2 == 1,
+            Base::In => match &self.args[1] {
+                BArg::Set(r) => in_ranges(r, one(0)?),
+                _ => false,
+            },
+            Base::Maximum => values(1)?.into_iter().max() == Some(one(0)?),
+            Base::Minimum => values(1)?.into_iter().min() == Some(one(0)?),
+            Base::Element => {
+                let i = one(0)?;
+                let xs = many(1);
+                let at = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| i.checked_sub(1))
+                    .and_then(|i| xs.get(i));
+                match at {
+                    Some(t) => term(t)? == one(2)?,
+                    None => false,
+                }
+            }
+        };
+        self.finish(Some(holds), val)
+    }
+
+    /// Applies the mode to the relation's truth.
+    fn finish(&self, holds: Option<bool>, val: &impl Fn(usize) -> Option<i64>) -> Option<bool> {
+        if self.mode == Mode::Plain {
+            return holds;
+        }
+        let r = match self.args.last() {
+            Some(BArg::One(Term::Const(c))) => Some(*c != 0),
+            Some(BArg::One(Term::Pos(p))) => val(*p).map(|v| v != 0),
+            _ => None,
+        };
+        match (self.mode, r, holds) {
+            (Mode::Imp, Some(false), _) => Some(true),
+            (Mode::Imp, Some(true), h) => h,
+            (_, Some(r), Some(h)) => Some(r == h),
+            _ => None,
+        }
+    }
+}
+
+impl Checker<i64> for Builtin {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn check(&self, assignment: &Assignment<'_, i64>) -> bool {
+        self.eval(&|p| assignment.get(self.scope[p]).copied()) != Some(false)
+    }
+
+    fn narrows(&self) -> bool {
+        true
+    }
+
+    fn narrows_from_sets(&self) -> bool {
+        true
+    }
+
+    fn wakes_on(&self, _: usize) -> Wake {
+        Wake::Fixed
+    }
+
+    fn scope(&self) -> Option<&[usize]> {
+        Some(&self.scope)
+    }
+
+    fn narrow(&self, _: usize, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+        let mut free = None;
+        for (p, &v) in self.scope.iter().enumerate() {
+            if domains.len(v) != 1 {
+                if free.is_some() {
+                    return Ok(());
+                }
+                free = Some(p);
+            }
+        }
+        let mut guard = self
+            .scratch
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (fixed, remove) = &mut *guard;
+        fixed.clear();
+        for &v in &self.scope {
+            fixed.push(domains.min(v).map_or(0, |i| domains.domain(v)[i]));
+        }
+        let Some(f) = free else {
+            return if self.eval(&|p| Some(fixed[p])) == Some(false) {
+                Err(Conflict::new())
+            } else {
+                Ok(())
+            };
+        };
+        let var = self.scope[f];
+        let values = domains.domain(var);
+        remove.clear();
+        for i in domains.iter(var) {
+            let x = values[i];
+            if self.eval(&|p| Some(if p == f { x } else { fixed[p] })) == Some(false) {
+                remove.push(i);
+            }
+        }
+        for &i in remove.iter() {
+            domains.remove(var, i)?;
+        }
+        Ok(())
+    }
+}
