@@ -72,6 +72,8 @@ struct Builder {
     constants: HashMap<i64, usize>,
     /// Whether a constraint on constants fails.
     failed: bool,
+    /// The checker names given so far (they must differ).
+    names: std::collections::HashSet<String>,
 }
 
 fn intersect(a: &Ranges, b: &Ranges) -> Ranges {
@@ -116,6 +118,28 @@ fn corners(
 }
 
 impl Builder {
+    /// `name`, or `name #k` when it is taken.
+    fn unique(&mut self, name: String) -> String {
+        let mut candidate = name.clone();
+        let mut k = 2;
+        while !self.names.insert(candidate.clone()) {
+            candidate = format!("{name} #{k}");
+            k += 1;
+        }
+        candidate
+    }
+
+    /// Marks the model unsatisfiable when `vars` names a variable twice
+    /// (for the checkers that need different variables); returns whether
+    /// it does.
+    fn repeats(&mut self, vars: &[usize]) -> bool {
+        let mut seen = vars.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        let repeated = seen.len() != vars.len();
+        self.failed |= repeated;
+        repeated
+    }
     fn constant(&mut self, c: i64) -> usize {
         if let Some(&v) = self.constants.get(&c) {
             return v;
@@ -303,6 +327,7 @@ pub fn translate(program: &Program, settings: Settings) -> Result<Translated, Fz
         unary: Vec::new(),
         constants: HashMap::new(),
         failed: false,
+        names: std::collections::HashSet::new(),
     };
     let mut model_of: Vec<MTerm> = vec![MTerm::Const(0); n];
     for (m, &r) in order.iter().enumerate() {
@@ -621,7 +646,7 @@ fn linear(cs: &[i64], xs: &[MTerm]) -> (Vec<(i64, usize)>, i64) {
 /// Posts the constraint `id` of `line` with arguments `a`.
 #[expect(clippy::too_many_lines, reason = "one arm per family of constraints")]
 fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznError> {
-    let name = format!("{id} (line {line})");
+    let name = b.unique(format!("{id} (line {line})"));
     let vars =
         |b: &mut Builder, ts: &[MTerm]| -> Vec<usize> { ts.iter().map(|&t| b.var_of(t)).collect() };
     match (id, a) {
@@ -675,8 +700,10 @@ fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznErr
         }
         ("all_different_int" | "fzn_all_different_int", [xs]) => {
             let scope = vars(b, xs.many());
-            b.checkers
-                .push(Native::AllDifferent(AllDifferent::new(name, scope)));
+            if !b.repeats(&scope) {
+                b.checkers
+                    .push(Native::AllDifferent(AllDifferent::new(name, scope)));
+            }
             return Ok(());
         }
         (
@@ -718,8 +745,10 @@ fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznErr
             return Ok(());
         }
         ("backtracker_circuit", [xs, MArg::One(MTerm::Const(offset))]) => {
-            let scope = shifted(b, xs.many(), *offset, &name);
-            b.checkers.push(Native::Circuit(Circuit::new(name, scope)));
+            let scope = shifted(b, xs.many(), *offset, &name, &[]);
+            if !b.repeats(&scope) {
+                b.checkers.push(Native::Circuit(Circuit::new(name, scope)));
+            }
             return Ok(());
         }
         (
@@ -732,9 +761,12 @@ fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznErr
             ],
         ) => {
             // f's values name positions of g (from og), g's of f (from of).
-            let x = shifted(b, f.many(), *og, &name);
-            let y = shifted(b, g.many(), *of, &name);
-            b.checkers.push(Native::Inverse(Inverse::new(name, x, y)));
+            // A variable in both arrays is copied into the second.
+            let x = shifted(b, f.many(), *og, &name, &[]);
+            let y = shifted(b, g.many(), *of, &name, &x);
+            if !b.repeats(&x) && !b.repeats(&y) {
+                b.checkers.push(Native::Inverse(Inverse::new(name, x, y)));
+            }
             return Ok(());
         }
         _ => {}
@@ -780,12 +812,13 @@ fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznErr
 }
 
 /// The variables `x - offset` for the terms `xs`: the variables themselves
-/// when `offset` is 0, otherwise new variables tied to them by a linear sum.
-fn shifted(b: &mut Builder, xs: &[MTerm], offset: i64, name: &str) -> Vec<usize> {
+/// when `offset` is 0 (and they are not in `avoid`), otherwise new
+/// variables tied to them by a linear sum.
+fn shifted(b: &mut Builder, xs: &[MTerm], offset: i64, name: &str, avoid: &[usize]) -> Vec<usize> {
     xs.iter()
         .map(|&t| {
             let x = b.var_of(t);
-            if offset == 0 {
+            if offset == 0 && !avoid.contains(&x) {
                 return x;
             }
             let domain = b.vars[x].domain.as_ref().map(|d| {
@@ -799,8 +832,9 @@ fn shifted(b: &mut Builder, xs: &[MTerm], offset: i64, name: &str) -> Vec<usize>
                 late: true,
             });
             let y = b.vars.len() - 1;
+            let tie = b.unique(format!("{name} shift"));
             b.checkers.push(Native::Linear(LinearSum::equal(
-                format!("{name} shift"),
+                tie,
                 [(1, x), (-1, y)],
                 offset,
             )));
