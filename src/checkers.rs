@@ -91,7 +91,8 @@ pub(crate) use sealed::Watch;
 ///
 /// let mut b = ModelBuilder::new();
 /// let xs: Vec<usize> = (0..4).map(|i| b.variable(format!("x{i}"), 0..4u8)).collect();
-/// let pairs = xs.chunks(2).map(|p| AllDifferent::new("pair", p.to_vec()));
+/// let pairs = xs.chunks(2).enumerate();
+/// let pairs = pairs.map(|(k, p)| AllDifferent::new(format!("pair {k}"), p.to_vec()));
 /// let mut model = b.build(Same::from(pairs.collect::<Vec<_>>()))?;
 /// // Each pair different: (4 * 3) squared.
 /// assert_eq!(model.search().count_parallel(2).value, 144);

@@ -124,7 +124,7 @@ fn main() -> ExitCode {
         Err(e) => {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("{}", first);
+            eprintln!("{first}");
             return ExitCode::from(2);
         }
     };
@@ -151,7 +151,7 @@ fn main() -> ExitCode {
         time_limit: cli.time_limit,
         threads: cli.threads,
         count: cli.count,
-        trace: cli.trace.then(|| match cli.trace_format {
+        trace: cli.trace.then_some(match cli.trace_format {
             None | Some(Format::Text) => TraceFormat::Text,
             Some(Format::Dot) => TraceFormat::Dot,
             Some(Format::Html) => TraceFormat::Html,

@@ -16,6 +16,10 @@ use crate::builtin::Builtin;
 /// One checker of a FlatZinc model (opaque).
 #[derive(Clone, Debug)]
 #[expect(private_interfaces, reason = "the kinds are the solver's own")]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a model holds few all-different checkers; a box would cost an indirection on every call"
+)]
 pub enum Native {
     /// All different.
     AllDifferent(AllDifferent),

@@ -3,6 +3,7 @@
 //! `==========` when the search is complete, `=====UNSATISFIABLE=====` and
 //! `=====UNKNOWN=====`, and the statistics as `%%%mzn-stat:` lines.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,11 +97,7 @@ fn solution_text(program: &Program, var_of: &[usize], values: &dyn Fn(usize) -> 
         match *out {
             Output::Var(i) => {
                 let v = &program.vars[i];
-                s.push_str(&format!(
-                    "{} = {};\n",
-                    v.name,
-                    scalar(&Value::Var(i), v.boolean)
-                ));
+                let _ = writeln!(s, "{} = {};", v.name, scalar(&Value::Var(i), v.boolean));
             }
             Output::Array(a) => {
                 let a = &program.arrays[a];
@@ -108,13 +105,14 @@ fn solution_text(program: &Program, var_of: &[usize], values: &dyn Fn(usize) -> 
                 let items: Vec<String> = a.items.iter().map(|x| scalar(x, a.boolean)).collect();
                 let ranges: Vec<String> =
                     dims.iter().map(|(lo, hi)| format!("{lo}..{hi}")).collect();
-                s.push_str(&format!(
-                    "{} = array{}d({}, [{}]);\n",
+                let _ = writeln!(
+                    s,
+                    "{} = array{}d({}, [{}]);",
                     a.name,
                     dims.len(),
                     ranges.join(", "),
                     items.join(", ")
-                ));
+                );
             }
         }
     }
@@ -227,18 +225,15 @@ pub fn solve(program: &Program, options: &Options, out: &mut dyn Write) -> Resul
         if let Some(k) = limit {
             trace = trace.solution_limit(k);
         }
-        let (stats, stop) = match (sense, &translated.goal) {
-            (Some(sense), Some(goal)) => {
-                let o = search(&mut model)
-                    .observer(&mut trace)
-                    .improvements(goal, sense)
-                    .finish();
-                (o.stats, o.stop)
-            }
-            _ => {
-                let o = search(&mut model).observer(&mut trace).count();
-                (o.stats, o.stop)
-            }
+        let (stats, stop) = if let (Some(sense), Some(goal)) = (sense, &translated.goal) {
+            let o = search(&mut model)
+                .observer(&mut trace)
+                .improvements(goal, sense)
+                .finish();
+            (o.stats, o.stop)
+        } else {
+            let o = search(&mut model).observer(&mut trace).count();
+            (o.stats, o.stop)
         };
         let text = match format {
             TraceFormat::Text => trace.text(&stats, &stop),

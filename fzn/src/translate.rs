@@ -96,8 +96,8 @@ fn intersect(a: &Ranges, b: &Ranges) -> Ranges {
 
 fn size(r: &Ranges) -> u64 {
     r.iter()
-        .map(|&(lo, hi)| (i128::from(hi) - i128::from(lo) + 1) as u64)
-        .sum()
+        .map(|&(lo, hi)| u64::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(u64::MAX))
+        .fold(0, u64::saturating_add)
 }
 
 /// Interval arithmetic for deriving bounds.
@@ -119,8 +119,8 @@ fn corners(
 
 impl Builder {
     /// `name`, or `name #k` when it is taken.
-    fn unique(&mut self, name: String) -> String {
-        let mut candidate = name.clone();
+    fn unique(&mut self, name: &str) -> String {
+        let mut candidate = name.to_owned();
         let mut k = 2;
         while !self.names.insert(candidate.clone()) {
             candidate = format!("{name} #{k}");
@@ -259,7 +259,9 @@ fn marg(a: &Arg, model_of: &[MTerm]) -> MArg {
 /// larger than `settings.max_domain`.
 #[expect(
     clippy::too_many_lines,
-    reason = "one pass per stage of the translation, in order"
+    clippy::many_single_char_names,
+    clippy::needless_range_loop,
+    reason = "one pass per stage of the translation, in order, over short-lived indices"
 )]
 pub fn translate(program: &Program, settings: Settings) -> Result<Translated, FznError> {
     let n = program.vars.len();
@@ -507,20 +509,20 @@ fn derive_bounds(program: &Program, args: &[Vec<MArg>], b: &mut Builder, model_o
             let (t0, t1) = (a.first().and_then(MArg::one), a.get(1).and_then(MArg::one));
             match (c.id.as_str(), t0, t1) {
                 ("int_le", Some(MTerm::Var(x)), Some(MTerm::Const(k))) => {
-                    changed |= b.bound(x, i64::MIN / 4, k)
+                    changed |= b.bound(x, i64::MIN / 4, k);
                 }
                 ("int_le", Some(MTerm::Const(k)), Some(MTerm::Var(x))) => {
-                    changed |= b.bound(x, k, i64::MAX / 4)
+                    changed |= b.bound(x, k, i64::MAX / 4);
                 }
                 ("int_lt", Some(MTerm::Var(x)), Some(MTerm::Const(k))) => {
-                    changed |= b.bound(x, i64::MIN / 4, k - 1)
+                    changed |= b.bound(x, i64::MIN / 4, k - 1);
                 }
                 ("int_lt", Some(MTerm::Const(k)), Some(MTerm::Var(x))) => {
-                    changed |= b.bound(x, k + 1, i64::MAX / 4)
+                    changed |= b.bound(x, k + 1, i64::MAX / 4);
                 }
                 ("int_eq", Some(MTerm::Var(x)), Some(MTerm::Const(k)))
                 | ("int_eq", Some(MTerm::Const(k)), Some(MTerm::Var(x))) => {
-                    changed |= b.bound(x, k, k)
+                    changed |= b.bound(x, k, k);
                 }
                 ("set_in" | "int_in", Some(MTerm::Var(x)), _) => {
                     if let Some(MArg::Set(r)) = a.get(1)
@@ -550,6 +552,7 @@ fn derive_bounds(program: &Program, args: &[Vec<MArg>], b: &mut Builder, model_o
 }
 
 /// The bounds of `y` that the constraint `id` defining it gives.
+#[expect(clippy::many_single_char_names, reason = "the arithmetic of intervals")]
 fn derive(b: &Builder, id: &str, a: &[MArg], y: usize) -> Option<(i64, i64)> {
     match (id, a) {
         ("int_lin_eq", [cs, xs, MArg::One(MTerm::Const(rhs))]) => {
@@ -644,9 +647,13 @@ fn linear(cs: &[i64], xs: &[MTerm]) -> (Vec<(i64, usize)>, i64) {
 }
 
 /// Posts the constraint `id` of `line` with arguments `a`.
-#[expect(clippy::too_many_lines, reason = "one arm per family of constraints")]
+#[expect(
+    clippy::too_many_lines,
+    clippy::many_single_char_names,
+    reason = "one arm per family of constraints"
+)]
 fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznError> {
-    let name = b.unique(format!("{id} (line {line})"));
+    let name = b.unique(&format!("{id} (line {line})"));
     let vars =
         |b: &mut Builder, ts: &[MTerm]| -> Vec<usize> { ts.iter().map(|&t| b.var_of(t)).collect() };
     match (id, a) {
@@ -832,7 +839,7 @@ fn shifted(b: &mut Builder, xs: &[MTerm], offset: i64, name: &str, avoid: &[usiz
                 late: true,
             });
             let y = b.vars.len() - 1;
-            let tie = b.unique(format!("{name} shift"));
+            let tie = b.unique(&format!("{name} shift"));
             b.checkers.push(Native::Linear(LinearSum::equal(
                 tie,
                 [(1, x), (-1, y)],

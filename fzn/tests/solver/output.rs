@@ -45,10 +45,6 @@ fn an_unsatisfiable_model_says_so() {
 
 #[test]
 fn two_dimensional_arrays_print_their_index_sets() {
-    let text = "array [1..4] of var 0..1: g :: output_array([1..2, 0..1]);\n\
-                var 0..1: p; var 0..1: q;\n\
-                array [1..4] of var 0..1: g :: output_array([1..2, 0..1]) = [p, q, 1, 0];\n";
-    let _ = text;
     let text = "var 0..1: p;\nvar 0..1: q;\n\
                 array [1..4] of var int: g :: output_array([1..2, 0..1]) = [p, q, 1, 0];\n\
                 constraint int_lt(p, q);\nsolve satisfy;\n";
@@ -126,7 +122,7 @@ fn a_time_limit_stops_a_long_search_with_unknown() {
     let xs: Vec<String> = (0..12).map(|i| format!("x{i}")).collect();
     text.push_str(&format!(
         "constraint int_lin_ne([{}], [{}], 78);\n",
-        vec!["1"; 12].join(","),
+        ["1"; 12].join(","),
         xs.join(",")
     ));
     for i in 0..12 {
