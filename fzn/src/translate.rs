@@ -331,11 +331,12 @@ pub fn translate(program: &Program, settings: Settings) -> Result<Translated, Fz
         failed: false,
         names: std::collections::HashSet::new(),
     };
+    let shown = shown_names(program);
     let mut model_of: Vec<MTerm> = vec![MTerm::Const(0); n];
     for (m, &r) in order.iter().enumerate() {
         let v = &program.vars[r];
         b.vars.push(MVar {
-            name: v.name.clone(),
+            name: shown[r].clone(),
             domain: v.domain.clone(),
             late: m >= annotated && v.defined,
         });
@@ -497,6 +498,39 @@ pub fn translate(program: &Program, settings: Settings) -> Result<Translated, Fz
         var_of,
         goal,
     })
+}
+
+/// Per variable of the file, the name traces show: its own, or for a
+/// variable the compiler introduced, the element of the printed array it
+/// is (`x[2]`, `grid[1,3]`) when it is one.
+fn shown_names(program: &Program) -> Vec<String> {
+    let mut names: Vec<String> = program.vars.iter().map(|v| v.name.clone()).collect();
+    let mut taken: std::collections::HashSet<String> = names.iter().cloned().collect();
+    let mut renamed = vec![false; names.len()];
+    for a in &program.arrays {
+        let Some(dims) = &a.output else { continue };
+        for (k, item) in a.items.iter().enumerate() {
+            let Value::Var(i) = item else { continue };
+            if renamed[*i] || !program.vars[*i].name.starts_with("X_INTRODUCED_") {
+                continue;
+            }
+            // The index of item k in the array's dimensions, last fastest.
+            let mut rest = k;
+            let mut index = Vec::new();
+            for &(lo, hi) in dims.iter().rev() {
+                let width = usize::try_from(hi - lo + 1).unwrap_or(1).max(1);
+                index.push((lo + i64::try_from(rest % width).unwrap_or(0)).to_string());
+                rest /= width;
+            }
+            index.reverse();
+            let name = format!("{}[{}]", a.name, index.join(","));
+            if taken.insert(name.clone()) {
+                names[*i] = name;
+                renamed[*i] = true;
+            }
+        }
+    }
+    names
 }
 
 /// Gives bounds to unbounded variables from the constraints that bound or
