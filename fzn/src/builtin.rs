@@ -10,7 +10,27 @@
 
 use std::sync::Mutex;
 
-use backtracker::{Assignment, Checker, Conflict, Domains, Wake};
+use backtracker::{Assignment, Checker, Conflict, Domains, ModelError, ModelInfo, Wake};
+
+/// The most tuples of candidates a builtin enumerates to narrow to
+/// generalised arc consistency; above it, it narrows by forward checking.
+const SUPPORT_LIMIT: u64 = 1 << 12;
+
+/// Narrowing's buffers.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// The values of the fixed variables, by scope position.
+    fixed: Vec<i64>,
+    /// The candidates to remove.
+    remove: Vec<usize>,
+    /// Per scope position, its candidates (domain indices) and whether each
+    /// has a support.
+    candidates: Vec<Vec<usize>>,
+    supported: Vec<Vec<bool>>,
+    /// The tuple being tried: per position, the candidate's rank.
+    at: Vec<usize>,
+    values: Vec<i64>,
+}
 
 use crate::program::Ranges;
 
@@ -161,9 +181,10 @@ pub(crate) struct Builtin {
     /// The relation's arguments, then the Boolean of `_reif` and `_imp`.
     args: Vec<BArg>,
     scope: Vec<usize>,
-    /// Narrowing's buffers: the values of the fixed variables by scope
-    /// position, and the candidates to remove.
-    scratch: Mutex<(Vec<i64>, Vec<usize>)>,
+    /// Whether the variables have few enough tuples of values that
+    /// narrowing enumerates them (and wakes on every change).
+    small: bool,
+    scratch: Mutex<Scratch>,
 }
 
 impl Clone for Builtin {
@@ -174,7 +195,8 @@ impl Clone for Builtin {
             mode: self.mode,
             args: self.args.clone(),
             scope: self.scope.clone(),
-            scratch: Mutex::new((Vec::new(), Vec::new())),
+            small: self.small,
+            scratch: Mutex::new(Scratch::default()),
         }
     }
 }
@@ -199,7 +221,8 @@ impl Builtin {
             mode,
             args,
             scope,
-            scratch: Mutex::new((Vec::new(), Vec::new())),
+            small: false,
+            scratch: Mutex::new(Scratch::default()),
         }
     }
 
@@ -351,7 +374,21 @@ impl Checker<i64> for Builtin {
     }
 
     fn wakes_on(&self, _: usize) -> Wake {
-        Wake::Fixed
+        if self.small {
+            Wake::Change
+        } else {
+            Wake::Fixed
+        }
+    }
+
+    fn prepare(&mut self, model: &ModelInfo<'_, i64>) -> Result<(), ModelError> {
+        let tuples = self
+            .scope
+            .iter()
+            .map(|&v| model.domain(v).len() as u64)
+            .fold(1u64, u64::saturating_mul);
+        self.small = tuples <= SUPPORT_LIMIT;
+        Ok(())
     }
 
     fn scope(&self) -> Option<&[usize]> {
@@ -359,6 +396,84 @@ impl Checker<i64> for Builtin {
     }
 
     fn narrow(&self, _: usize, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+        let mut guard = self
+            .scratch
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let scratch = &mut *guard;
+        if self.small {
+            let tuples = self
+                .scope
+                .iter()
+                .map(|&v| domains.len(v) as u64)
+                .fold(1u64, u64::saturating_mul);
+            if tuples <= SUPPORT_LIMIT {
+                return self.supports(domains, scratch);
+            }
+        }
+        self.forward_check(domains, scratch)
+    }
+}
+
+impl Builtin {
+    /// Keeps the candidates that some tuple of candidates satisfying the
+    /// constraint takes (generalised arc consistency), trying every tuple.
+    fn supports(&self, domains: &mut Domains<'_, i64>, s: &mut Scratch) -> Result<(), Conflict> {
+        let k = self.scope.len();
+        s.candidates.resize_with(k, Vec::new);
+        s.supported.resize_with(k, Vec::new);
+        for (p, &v) in self.scope.iter().enumerate() {
+            s.candidates[p].clear();
+            s.candidates[p].extend(domains.iter(v));
+            s.supported[p].clear();
+            s.supported[p].resize(s.candidates[p].len(), false);
+        }
+        s.at.clear();
+        s.at.resize(k, 0);
+        s.values.clear();
+        for (p, &v) in self.scope.iter().enumerate() {
+            s.values.push(domains.domain(v)[s.candidates[p][0]]);
+        }
+        loop {
+            let values = &s.values;
+            if self.eval(&|p| Some(values[p])) == Some(true) {
+                for p in 0..k {
+                    s.supported[p][s.at[p]] = true;
+                }
+            }
+            // The next tuple, last position fastest.
+            let mut p = k;
+            loop {
+                if p == 0 {
+                    // Every tuple tried: remove what no tuple supports.
+                    for (q, &v) in self.scope.iter().enumerate() {
+                        for (rank, &i) in s.candidates[q].iter().enumerate() {
+                            if !s.supported[q][rank] {
+                                domains.remove(v, i)?;
+                            }
+                        }
+                    }
+                    return Ok(());
+                }
+                p -= 1;
+                s.at[p] += 1;
+                if s.at[p] < s.candidates[p].len() {
+                    s.values[p] = domains.domain(self.scope[p])[s.candidates[p][s.at[p]]];
+                    break;
+                }
+                s.at[p] = 0;
+                s.values[p] = domains.domain(self.scope[p])[s.candidates[p][0]];
+            }
+        }
+    }
+
+    /// When one variable is left more than one candidate, keeps those that
+    /// satisfy the constraint with the others' values; when none is, checks.
+    fn forward_check(
+        &self,
+        domains: &mut Domains<'_, i64>,
+        s: &mut Scratch,
+    ) -> Result<(), Conflict> {
         let mut free = None;
         for (p, &v) in self.scope.iter().enumerate() {
             if domains.len(v) != 1 {
@@ -368,11 +483,7 @@ impl Checker<i64> for Builtin {
                 free = Some(p);
             }
         }
-        let mut guard = self
-            .scratch
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let (fixed, remove) = &mut *guard;
+        let (fixed, remove) = (&mut s.fixed, &mut s.remove);
         fixed.clear();
         for &v in &self.scope {
             fixed.push(domains.min(v).map_or(0, |i| domains.domain(v)[i]));
