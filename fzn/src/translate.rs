@@ -812,6 +812,37 @@ fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznErr
         }
         _ => {}
     }
+    // Comparisons of two integers as linear relations, for their
+    // reasoning on bounds: `x <= y` is `x - y <= 0`.
+    let linear_form;
+    let (id, a) = match (
+        id.strip_suffix("_reif")
+            .or(id.strip_suffix("_imp"))
+            .unwrap_or(id),
+        a,
+    ) {
+        (
+            base @ ("int_eq" | "int_ne" | "int_le" | "int_lt"),
+            [MArg::One(x), MArg::One(y), rest @ ..],
+        ) if rest.len() <= 1 => {
+            let (lin, k) = match base {
+                "int_eq" => ("int_lin_eq", 0),
+                "int_ne" => ("int_lin_ne", 0),
+                "int_le" => ("int_lin_le", 0),
+                _ => ("int_lin_le", -1),
+            };
+            let suffix = &id[base.len()..];
+            let mut args = vec![
+                MArg::Many(vec![MTerm::Const(1), MTerm::Const(-1)]),
+                MArg::Many(vec![*x, *y]),
+                MArg::One(MTerm::Const(k)),
+            ];
+            args.extend(rest.iter().cloned());
+            linear_form = (format!("{lin}{suffix}"), args);
+            (linear_form.0.as_str(), linear_form.1.as_slice())
+        }
+        _ => (id, a),
+    };
     let Some((base, mode)) = classify(id, a.len()) else {
         return Err(FznError::line(
             line,

@@ -375,7 +375,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
 
     /// Wide domains: three variables of up to 21 values, more tuples than
     /// narrowing enumerates, so that it checks forward instead.
