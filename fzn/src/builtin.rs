@@ -16,6 +16,9 @@ use backtracker::{Assignment, Checker, Conflict, Domains, ModelError, ModelInfo,
 /// generalised arc consistency; above it, it narrows by forward checking.
 const SUPPORT_LIMIT: u64 = 1 << 12;
 
+/// The same for a linear relation, which otherwise reasons on bounds.
+const LINEAR_SUPPORT_LIMIT: u64 = 32;
+
 /// Narrowing's buffers.
 #[derive(Debug, Default)]
 struct Scratch {
@@ -249,7 +252,12 @@ impl Builtin {
                 _ => &[],
             }
         };
-        let values = |i: usize| -> Option<Vec<i64>> { many(i).iter().map(term).collect() };
+        // Folds the values of array `i`, or `None` while one is unknown.
+        let fold = |i: usize, start: i64, f: &dyn Fn(i64, i64) -> i64| -> Option<i64> {
+            many(i)
+                .iter()
+                .try_fold(start, |acc, t| Some(f(acc, term(t)?)))
+        };
         let holds = match self.base {
             Base::Eq => one(0)? == one(1)?,
             Base::Ne => one(0)? != one(1)?,
@@ -312,15 +320,15 @@ impl Builtin {
                 }
                 false
             }
-            Base::AllTrue => values(0)?.iter().all(|&v| v != 0),
-            Base::AnyTrue => values(0)?.iter().any(|&v| v != 0),
-            Base::OddTrue => values(0)?.iter().filter(|&&v| v != 0).count() % 2 == 1,
+            Base::AllTrue => fold(0, 1, &|a, v| a & i64::from(v != 0))? == 1,
+            Base::AnyTrue => fold(0, 0, &|a, v| a | i64::from(v != 0))? == 1,
+            Base::OddTrue => fold(0, 0, &|a, v| a ^ i64::from(v != 0))? == 1,
             Base::In => match &self.args[1] {
                 BArg::Set(r) => in_ranges(r, one(0)?),
                 _ => false,
             },
-            Base::Maximum => values(1)?.into_iter().max() == Some(one(0)?),
-            Base::Minimum => values(1)?.into_iter().min() == Some(one(0)?),
+            Base::Maximum => !many(1).is_empty() && fold(1, i64::MIN, &i64::max)? == one(0)?,
+            Base::Minimum => !many(1).is_empty() && fold(1, i64::MAX, &i64::min)? == one(0)?,
             Base::Element => {
                 let i = one(0)?;
                 let xs = many(1);
@@ -421,13 +429,21 @@ impl Checker<i64> for Builtin {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let scratch = &mut *guard;
+        if self.is_boolean() {
+            return self.boolean(domains);
+        }
         if self.small {
             let tuples = self
                 .scope
                 .iter()
                 .map(|&v| domains.len(v) as u64)
                 .fold(1u64, u64::saturating_mul);
-            if tuples <= SUPPORT_LIMIT {
+            let limit = if self.is_linear() {
+                LINEAR_SUPPORT_LIMIT
+            } else {
+                SUPPORT_LIMIT
+            };
+            if tuples <= limit {
                 return self.supports(domains, scratch);
             }
         }
@@ -471,6 +487,105 @@ fn clamp(
 }
 
 impl Builtin {
+    /// Whether it is a disjunction or conjunction of Booleans
+    /// (`bool_clause`, `array_bool_or`, `array_bool_and`).
+    fn is_boolean(&self) -> bool {
+        matches!(self.base, Base::AllTrue | Base::AnyTrue | Base::Clause)
+    }
+
+    /// Unit propagation of a disjunction of literals (a conjunction is the
+    /// negation of the disjunction of the negated literals), reified or
+    /// not: the Boolean is fixed once the literals decide the relation,
+    /// and once it is known, the last open literal of a disjunction that
+    /// must hold is made true, or every literal of one that must fail is
+    /// made false.
+    fn boolean(&self, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+        // The literals: (term, the value that satisfies it).
+        let (first, second, negated) = match (self.base, &self.args[0], self.args.get(1)) {
+            (Base::Clause, BArg::Many(pos), Some(BArg::Many(neg))) => {
+                (pos.as_slice(), neg.as_slice(), false)
+            }
+            (Base::AnyTrue, BArg::Many(pos), _) => (pos.as_slice(), &[][..], false),
+            (Base::AllTrue, BArg::Many(pos), _) => (&[][..], pos.as_slice(), true),
+            _ => return Ok(()),
+        };
+        let literals = first
+            .iter()
+            .map(|t| (*t, 1))
+            .chain(second.iter().map(|t| (*t, 0)));
+        let value = |domains: &Domains<'_, i64>, t: Term| -> Result<Option<i64>, Conflict> {
+            match t {
+                Term::Const(c) => Ok(Some(i64::from(c != 0))),
+                Term::Pos(p) => {
+                    let (a, b) = bounds(domains, self.scope[p])?;
+                    Ok((a == b).then_some(a))
+                }
+            }
+        };
+        let (mut satisfied, mut open, mut last) = (false, 0usize, None);
+        for (t, want) in literals.clone() {
+            match value(domains, t)? {
+                Some(v) if v == want => satisfied = true,
+                Some(_) => {}
+                None => {
+                    open += 1;
+                    last = Some((t, want));
+                }
+            }
+        }
+        let or = if satisfied {
+            Some(true)
+        } else if open == 0 {
+            Some(false)
+        } else {
+            None
+        };
+        // What the disjunction must be, if anything yet.
+        let must = match self.mode {
+            Mode::Plain => Some(!negated),
+            Mode::Reif | Mode::Imp => {
+                let r = match self.args.last() {
+                    Some(BArg::One(t)) => *t,
+                    _ => return Ok(()),
+                };
+                match value(domains, r)? {
+                    Some(v) if v != 0 => Some(!negated),
+                    Some(_) if self.mode == Mode::Reif => Some(negated),
+                    Some(_) => None,
+                    None => {
+                        let relation = or.map(|o| o != negated);
+                        if let (Term::Pos(p), Some(holds)) = (r, relation)
+                            && (self.mode == Mode::Reif || !holds)
+                        {
+                            let v = i128::from(holds);
+                            clamp(domains, self.scope[p], v, v)?;
+                        }
+                        None
+                    }
+                }
+            }
+        };
+        match (must, or) {
+            (Some(want), Some(is)) if want != is => Err(Conflict::new()),
+            (Some(true), None) if open == 1 => {
+                if let Some((Term::Pos(p), v)) = last {
+                    clamp(domains, self.scope[p], v.into(), v.into())?;
+                }
+                Ok(())
+            }
+            (Some(false), None) => {
+                for (t, want) in literals {
+                    if let Term::Pos(p) = t {
+                        let v = i128::from(1 - want);
+                        clamp(domains, self.scope[p], v, v)?;
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Whether it is a linear relation (`int_lin_*`, `bool_lin_*`).
     fn is_linear(&self) -> bool {
         matches!(self.base, Base::LinEq | Base::LinLe | Base::LinNe)
