@@ -450,6 +450,14 @@ impl Checker<i64> for Builtin {
         if self.is_linear() {
             self.linear(domains)?;
         }
+        if self.mode == Mode::Plain
+            && matches!(
+                self.base,
+                Base::Max | Base::Min | Base::Maximum | Base::Minimum
+            )
+        {
+            self.extremum(domains)?;
+        }
         self.forward_check(domains, scratch)
     }
 }
@@ -584,6 +592,70 @@ impl Builtin {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Bounds of `m = max(xs)` (or min): `m` within the hull of the terms'
+    /// highest lows and highs, and every term at most `m`'s high (at least
+    /// its low, for a minimum).
+    fn extremum(&self, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+        let (m, xs): (Term, &[Term]) = match (self.base, self.args.as_slice()) {
+            (Base::Max | Base::Min, [BArg::One(x), BArg::One(y), BArg::One(z)]) => {
+                return self.extremum_of(domains, *z, &[*x, *y]);
+            }
+            (Base::Maximum | Base::Minimum, [BArg::One(m), BArg::Many(xs)]) => (*m, xs),
+            _ => return Ok(()),
+        };
+        self.extremum_of(domains, m, xs)
+    }
+
+    fn extremum_of(
+        &self,
+        domains: &mut Domains<'_, i64>,
+        m: Term,
+        xs: &[Term],
+    ) -> Result<(), Conflict> {
+        if xs.is_empty() {
+            return Ok(());
+        }
+        let max = matches!(self.base, Base::Max | Base::Maximum);
+        let span = |domains: &Domains<'_, i64>, t: Term| -> Result<(i64, i64), Conflict> {
+            match t {
+                Term::Const(c) => Ok((c, c)),
+                Term::Pos(p) => bounds(domains, self.scope[p]),
+            }
+        };
+        let (mut lo, mut hi) = if max {
+            (i64::MIN, i64::MIN)
+        } else {
+            (i64::MAX, i64::MAX)
+        };
+        for &x in xs {
+            let (a, b) = span(domains, x)?;
+            if max {
+                lo = lo.max(a);
+                hi = hi.max(b);
+            } else {
+                lo = lo.min(a);
+                hi = hi.min(b);
+            }
+        }
+        if let Term::Pos(p) = m {
+            clamp(domains, self.scope[p], lo.into(), hi.into())?;
+        }
+        let (ml, mh) = span(domains, m)?;
+        if ml > hi || mh < lo {
+            return Err(Conflict::new());
+        }
+        for &x in xs {
+            if let Term::Pos(p) = x {
+                if max {
+                    clamp(domains, self.scope[p], i128::MIN / 4, mh.into())?;
+                } else {
+                    clamp(domains, self.scope[p], ml.into(), i128::MAX / 4)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether it is a linear relation (`int_lin_*`, `bool_lin_*`).
