@@ -424,11 +424,6 @@ impl Checker<i64> for Builtin {
     }
 
     fn narrow(&self, _: usize, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
-        let mut guard = self
-            .scratch
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let scratch = &mut *guard;
         if self.is_boolean() {
             return self.boolean(domains);
         }
@@ -444,7 +439,7 @@ impl Checker<i64> for Builtin {
                 SUPPORT_LIMIT
             };
             if tuples <= limit {
-                return self.supports(domains, scratch);
+                return self.supports(domains, &mut self.lock());
             }
         }
         if self.is_linear() {
@@ -458,7 +453,7 @@ impl Checker<i64> for Builtin {
         {
             self.extremum(domains)?;
         }
-        self.forward_check(domains, scratch)
+        self.forward_check(domains)
     }
 }
 
@@ -495,6 +490,14 @@ fn clamp(
 }
 
 impl Builtin {
+    /// Narrowing's buffers (a lock nobody else holds: each thread searches
+    /// its own clone).
+    fn lock(&self) -> std::sync::MutexGuard<'_, Scratch> {
+        self.scratch
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Whether it is a disjunction or conjunction of Booleans
     /// (`bool_clause`, `array_bool_or`, `array_bool_and`).
     fn is_boolean(&self) -> bool {
@@ -841,11 +844,7 @@ impl Builtin {
 
     /// When one variable is left more than one candidate, keeps those that
     /// satisfy the constraint with the others' values; when none is, checks.
-    fn forward_check(
-        &self,
-        domains: &mut Domains<'_, i64>,
-        s: &mut Scratch,
-    ) -> Result<(), Conflict> {
+    fn forward_check(&self, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
         let mut free = None;
         for (p, &v) in self.scope.iter().enumerate() {
             if domains.len(v) != 1 {
@@ -855,6 +854,8 @@ impl Builtin {
                 free = Some(p);
             }
         }
+        let mut guard = self.lock();
+        let s = &mut *guard;
         let (fixed, remove) = (&mut s.fixed, &mut s.remove);
         fixed.clear();
         for &v in &self.scope {
