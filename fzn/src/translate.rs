@@ -779,10 +779,42 @@ fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznErr
             let flat = ts
                 .consts()
                 .ok_or_else(|| FznError::line(line, "the tuples of a table must be constants"))?;
-            let k = scope.len().max(1);
-            let tuples: Vec<Vec<i64>> = flat.chunks(k).map(<[i64]>::to_vec).collect();
-            b.checkers
-                .push(Native::Table(Table::new(name, scope, tuples)));
+            let k = scope.len();
+            if k == 0 {
+                b.failed |= flat.is_empty();
+                return Ok(());
+            }
+            // A variable named twice keeps the tuples that agree on it,
+            // and the table is over the distinct variables.
+            let mut distinct: Vec<usize> = Vec::new();
+            let mut first: Vec<usize> = Vec::new();
+            for &v in &scope {
+                first.push(distinct.iter().position(|&d| d == v).unwrap_or_else(|| {
+                    distinct.push(v);
+                    distinct.len() - 1
+                }));
+            }
+            let tuples: Vec<Vec<i64>> = flat
+                .chunks_exact(k)
+                .filter_map(|t| {
+                    let mut row = vec![0; distinct.len()];
+                    let mut set = vec![false; distinct.len()];
+                    for (p, &d) in first.iter().enumerate() {
+                        if set[d] && row[d] != t[p] {
+                            return None;
+                        }
+                        row[d] = t[p];
+                        set[d] = true;
+                    }
+                    Some(row)
+                })
+                .collect();
+            if tuples.is_empty() {
+                b.failed = true;
+            } else {
+                b.checkers
+                    .push(Native::Table(Table::new(name, distinct, tuples)));
+            }
             return Ok(());
         }
         ("backtracker_circuit", [xs, MArg::One(MTerm::Const(offset))]) => {

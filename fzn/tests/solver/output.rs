@@ -160,3 +160,11 @@ fn indomain_max_takes_the_largest_value_first() {
         "x = 3;\n----------\n"
     );
 }
+
+#[test]
+fn a_table_naming_a_variable_twice_keeps_the_tuples_that_agree() {
+    // (x, y, x) in {(1,2,1), (1,3,2), (2,2,2)}: (1,2) and (2,2).
+    let text = "var 1..3: x;\nvar 1..3: y;\n\
+                constraint backtracker_table_int([x, y, x], [1, 2, 1, 1, 3, 2, 2, 2, 2]);\nsolve satisfy;\n";
+    assert_eq!(crate::support::count(text), 2);
+}
