@@ -237,6 +237,10 @@ impl Builtin {
 
     /// Whether the relation holds with the values `val` gives by scope
     /// position; `None` while a value it needs is unknown.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one arm per builtin, the meaning of each"
+    )]
     fn eval(&self, val: &impl Fn(usize) -> Option<i64>) -> Option<bool> {
         let term = |t: &Term| match *t {
             Term::Pos(p) => val(p),
@@ -670,6 +674,10 @@ impl Builtin {
     /// Boolean is fixed once the bounds of the sum decide the relation,
     /// and the relation (or its negation) narrows the bounds of the terms
     /// once the Boolean is known.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the sum's bounds, the Boolean, then the terms, in order"
+    )]
     fn linear(&self, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
         let (BArg::Many(cs), BArg::Many(xs), BArg::One(rhs)) =
             (&self.args[0], &self.args[1], &self.args[2])

@@ -6,6 +6,7 @@ use backtracker::{Checker, DynChecker, ModelBuilder, Same};
 
 /// One type for two kinds of checkers, as a front-end posts them.
 #[derive(Clone, Debug)]
+#[expect(clippy::large_enum_variant, reason = "two checkers in a test")]
 enum Kind {
     Different(AllDifferent),
     Sum(LinearSum),
