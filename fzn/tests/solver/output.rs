@@ -168,3 +168,56 @@ fn a_table_naming_a_variable_twice_keeps_the_tuples_that_agree() {
                 constraint backtracker_table_int([x, y, x], [1, 2, 1, 1, 3, 2, 2, 2, 2]);\nsolve satisfy;\n";
     assert_eq!(crate::support::count(text), 2);
 }
+
+#[test]
+fn counting_on_threads_gives_the_same_count() {
+    // Four different values of 1..5: 5 * 4 * 3 * 2 = 120.
+    let text = "array [1..4] of var 1..5: x;\nconstraint all_different_int(x);\nsolve satisfy;\n";
+    let text = text.replace(
+        "array [1..4] of var 1..5: x;",
+        "var 1..5: a;\nvar 1..5: b;\nvar 1..5: c;\nvar 1..5: d;\narray [1..4] of var int: x = [a, b, c, d];",
+    );
+    for threads in ["1", "2"] {
+        let out = run(&["--count", "-p", threads], &text);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "120\n",
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn branch_and_bound_on_threads_finds_the_same_optimum() {
+    let text = "var 1..9: x :: output_var;\nvar 1..9: y :: output_var;\n\
+                constraint int_lin_le([1, 1], [x, y], 10);\nconstraint int_ne(x, y);\n\
+                array [1..2] of int: c = [3, 2];\nvar 0..100: v :: output_var;\n\
+                constraint int_lin_eq([3, 2, -1], [x, y, v], 0);\nsolve maximize v;\n";
+    for threads in ["1", "2"] {
+        let out = run(&["-p", threads], text);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "x = 9;\ny = 1;\nv = 29;\n----------\n==========\n",
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn install_writes_into_the_home_solver_directory_by_default() {
+    let home = tempfile::tempdir().expect("a temporary directory");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fzn-backtracker"))
+        .arg("--install")
+        .env("HOME", home.path())
+        .output()
+        .expect("fzn-backtracker runs");
+    assert!(out.status.success());
+    let msc = home.path().join(".minizinc/solvers/backtracker.msc");
+    let text = std::fs::read_to_string(&msc).expect("the configuration is written");
+    assert!(text.contains("\"id\": \"org.backtracker.backtracker\""));
+    assert!(
+        home.path()
+            .join(".minizinc/solvers/backtracker-mznlib/fzn_circuit.mzn")
+            .is_file()
+    );
+}
