@@ -13,6 +13,7 @@
 
 use std::sync::Mutex;
 
+mod arithmetic;
 mod boolean;
 mod extremum;
 mod linear;
@@ -393,7 +394,15 @@ impl Checker<i64> for Builtin {
     }
 
     fn wakes_on(&self, _: usize) -> Wake {
-        if self.small {
+        // Bounds reasoning and enumeration read every change; unit
+        // propagation and forward checking only fixed variables.
+        let on_bounds = self.is_linear()
+            || self.is_arithmetic()
+            || matches!(
+                self.base,
+                Base::Max | Base::Min | Base::Maximum | Base::Minimum
+            );
+        if (self.small || on_bounds) && !self.is_boolean() {
             Wake::Change
         } else {
             Wake::Fixed
@@ -435,6 +444,9 @@ impl Checker<i64> for Builtin {
         }
         if self.is_linear() {
             self.linear(domains)?;
+        }
+        if self.mode == Mode::Plain && self.is_arithmetic() {
+            self.arithmetic(domains)?;
         }
         if self.mode == Mode::Plain
             && matches!(
