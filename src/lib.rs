@@ -81,7 +81,7 @@ mod wake;
 pub use assignment::{Assignment, Choice, ModelInfo};
 pub use candidates::Candidates;
 pub use checker::{Checker, DynChecker};
-pub use checkers::Checkers;
+pub use checkers::{Checkers, Same};
 pub use cost_class::CostClass;
 pub use domains::{Conflict, Domains};
 pub use error::{ModelError, UnitError};

@@ -54,6 +54,7 @@ mod poisoned;
 mod puzzles_grids;
 mod restarts;
 mod runner;
+mod same_checkers;
 mod symmetry;
 mod table;
 mod traces;
