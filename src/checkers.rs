@@ -136,10 +136,7 @@ pub(crate) mod sealed {
     pub(crate) const SETS_ONLY: u32 = 1 << 29;
     /// The checker's number in an entry of `Watch::narrowing`.
     pub(crate) const CHECKER: u32 = SETS_ONLY - 1;
-    /// Bits of `Kept::wake_on` (per variable): some checker wakes on its
-    /// every change; some checker wakes when its bounds move.
-    pub(crate) const ON_CHANGE: u8 = 1;
-    pub(crate) const ON_BOUNDS: u8 = 2;
+    use crate::wake::{ON_BOUNDS, ON_CHANGE};
 
     /// Which checkers watch which variable, from their scopes.
     #[derive(Clone, Debug, Default)]

@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::assignment::{Assignment, Table};
 use crate::candidates::iter_bits;
-use crate::checkers::sealed::{ON_BOUNDS, ON_CHANGE};
+use crate::wake::{ON_BOUNDS, ON_CHANGE};
 
 /// Why a step cannot stand: narrowing left a variable without candidates,
 /// or a checker found the assignment hopeless in
