@@ -94,7 +94,7 @@ pub use restart::{
 };
 pub use search::{
     Best, Classes, Estimate, Here, Improvements, Interval, MAX_THREADS, OnThreads, Optimum,
-    Progress, Search, Solutions, Unit, Units, resolve_threads,
+    Progress, Search, Solutions, Unit, Units,
 };
 pub use symmetry::{MAX_GROUP, Symmetry};
 pub use wake::Wake;

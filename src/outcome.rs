@@ -194,6 +194,7 @@ impl fmt::Display for Disagreement {
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
     /// Nodes: steps that passed every checker (and, with narrowing or
     /// look-ahead, left every variable a candidate) and were assigned. The

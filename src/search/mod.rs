@@ -60,7 +60,8 @@ pub use optimum::{Best, Optimum};
 pub use place::{Here, OnThreads, Units};
 pub use progress::Progress;
 use progress::{ProgressFn, part_done};
-pub use schedule::{MAX_THREADS, resolve_threads};
+pub use schedule::MAX_THREADS;
+pub(crate) use schedule::resolve_threads;
 pub use unit::Unit;
 pub(crate) use unit::misfit;
 

@@ -24,16 +24,7 @@ pub const MAX_THREADS: usize = 1024;
 
 /// The threads a parallel search uses when asked for `threads`: one per
 /// core for 0, and never more than [`MAX_THREADS`].
-///
-/// ```
-/// use backtracker::{resolve_threads, MAX_THREADS};
-///
-/// assert_eq!(resolve_threads(3), 3);
-/// assert!(resolve_threads(0) >= 1);
-/// assert_eq!(resolve_threads(usize::MAX), MAX_THREADS);
-/// ```
-#[must_use]
-pub fn resolve_threads(threads: usize) -> usize {
+pub(crate) fn resolve_threads(threads: usize) -> usize {
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, usize::from)
     } else {
