@@ -5,6 +5,9 @@
 //!   or at a weaker [`Strength`] (bounds, or values alone).
 //! - [`Circuit`]: successor variables form one Hamiltonian cycle (closed
 //!   tours, travelling salesmen), narrowed by subtour elimination.
+//! - [`Count`]: how many variables take a value, equal to a count
+//!   variable; [`GlobalCardinality`]: how many take each of some values,
+//!   within bounds (magic sequences, social golfers, rosters).
 //! - [`Element`]: an index variable selects an entry of an array of
 //!   variables or constants, which a result variable equals.
 //! - [`Inverse`]: two arrays of variables are inverse permutations, to
@@ -18,10 +21,17 @@
 //!   bounds and bounds-consistent narrowing, domain-consistent for an
 //!   equality of two variables (magic squares, cryptarithms, pairings,
 //!   budgets).
+//! - [`NoOverlap`]: tasks with start variables and fixed durations run
+//!   one at a time on one machine (job shops), narrowed by detectable
+//!   precedences, an overload check and time-tabling.
 //! - [`Objective`]: the cost that [`Search::minimize`](crate::Search::minimize)
 //!   and [`Search::maximize`](crate::Search::maximize) optimise, a linear
 //!   sum whose bound the best solution so far sets.
 //! - [`Predicate`]: any rule on a few variables, written as a closure.
+//! - [`Regular`]: a sequence of variables spells a word of an
+//!   [`Automaton`] (nonogram lines, shift rules), narrowed to generalised
+//!   arc consistency on the layered graph; [`Automaton::nonogram`] builds
+//!   the automaton of a nonogram clue.
 //! - [`Table`]: the allowed tuples of a few variables, listed, narrowed to
 //!   generalised arc consistency by simple tabular reduction.
 //!
@@ -45,15 +55,21 @@
 //! ```
 
 mod all_different;
+mod automaton;
+mod cardinality;
 mod circuit;
+mod count;
 mod element;
 mod inverse;
 mod line;
 mod linear_sum;
+mod no_overlap;
 mod nodes;
+mod numbers;
 mod objective;
 mod pair_support;
 mod predicate;
+mod regular;
 mod relation;
 mod scope;
 mod scratch;
@@ -61,13 +77,18 @@ mod strength;
 mod table;
 
 pub use all_different::AllDifferent;
+pub use automaton::Automaton;
+pub use cardinality::GlobalCardinality;
 pub use circuit::Circuit;
+pub use count::Count;
 pub use element::Element;
 pub use inverse::Inverse;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use linear_sum::LinearSum;
+pub use no_overlap::NoOverlap;
 pub use objective::Objective;
 pub use predicate::{Predicate, Values};
+pub use regular::Regular;
 pub use relation::Relation;
 pub use strength::Strength;
 pub use table::Table;

@@ -30,6 +30,7 @@ mod support;
 // The library.
 mod circuit;
 mod coloring_cliques;
+mod counting;
 mod element;
 mod engine;
 mod errors;
@@ -52,8 +53,10 @@ mod pairing;
 mod parallel_units;
 mod poisoned;
 mod puzzles_grids;
+mod regular;
 mod restarts;
 mod runner;
+mod scheduling;
 mod symmetry;
 mod table;
 mod traces;
