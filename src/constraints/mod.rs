@@ -1,5 +1,8 @@
 //! Reusable checkers.
 //!
+//! - [`AbsDiff`]: `|x - y| = z` or `x - y = z`, narrowed to domain
+//!   consistency, with [`AbsDiff::each`] for a list of triples
+//!   (all-interval series, Costas arrays).
 //! - [`AllDifferent`]: no two variables of a scope take equal values,
 //!   narrowed to generalised arc consistency by Régin's matching filter,
 //!   or at a weaker [`Strength`] (bounds, or values alone).
@@ -8,6 +11,8 @@
 //! - [`Count`]: how many variables take a value, equal to a count
 //!   variable; [`GlobalCardinality`]: how many take each of some values,
 //!   within bounds (magic sequences, social golfers, rosters).
+//! - [`Cumulative`]: tasks with start variables, durations and demands
+//!   share a resource of fixed capacity, narrowed by time-tabling.
 //! - [`Element`]: an index variable selects an entry of an array of
 //!   variables or constants, which a result variable equals.
 //! - [`Inverse`]: two arrays of variables are inverse permutations, to
@@ -21,6 +26,8 @@
 //!   bounds and bounds-consistent narrowing, domain-consistent for an
 //!   equality of two variables (magic squares, cryptarithms, pairings,
 //!   budgets).
+//! - [`Minimum`] / [`Maximum`]: a variable equals the least or the
+//!   greatest value of some variables.
 //! - [`NoOverlap`]: tasks with start variables and fixed durations run
 //!   one at a time on one machine (job shops), narrowed by detectable
 //!   precedences, an overload check and time-tabling.
@@ -54,12 +61,15 @@
 //! # Ok::<(), backtracker::ModelError>(())
 //! ```
 
+mod abs_diff;
 mod all_different;
 mod automaton;
 mod cardinality;
 mod circuit;
 mod count;
+mod cumulative;
 mod element;
+mod extremum;
 mod inverse;
 mod line;
 mod linear_sum;
@@ -76,12 +86,15 @@ mod scratch;
 mod strength;
 mod table;
 
+pub use abs_diff::AbsDiff;
 pub use all_different::AllDifferent;
 pub use automaton::Automaton;
 pub use cardinality::GlobalCardinality;
 pub use circuit::Circuit;
 pub use count::Count;
+pub use cumulative::Cumulative;
 pub use element::Element;
+pub use extremum::{Maximum, Minimum};
 pub use inverse::Inverse;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use linear_sum::LinearSum;

@@ -39,6 +39,13 @@ impl Ints {
         Ok(Ints { values, rising })
     }
 
+    /// The values negated (the order of the values reversed).
+    pub(crate) fn negated(&self) -> Ints {
+        let values: Vec<i64> = self.values.iter().map(|v| -v).collect();
+        let rising = values.is_sorted();
+        Ints { values, rising }
+    }
+
     /// The lowest and highest candidate values of `var` in `d`, or `None`
     /// when it has no candidate.
     #[inline]

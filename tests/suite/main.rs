@@ -28,6 +28,7 @@
 mod support;
 
 // The library.
+mod arithmetic;
 mod circuit;
 mod coloring_cliques;
 mod counting;
