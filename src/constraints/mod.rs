@@ -15,6 +15,9 @@
 //!   share a resource of fixed capacity, narrowed by time-tabling.
 //! - [`Element`]: an index variable selects an entry of an array of
 //!   variables or constants, which a result variable equals.
+//! - [`Increasing`]: a sequence never goes down (or always goes up);
+//!   [`LexLess`]: one sequence comes before another in lexicographic
+//!   order, strictly or not (symmetry breaking).
 //! - [`Inverse`]: two arrays of variables are inverse permutations, to
 //!   channel a position model into a successor or order model.
 //! - [`AtMostOnePerLine`]: all-different by a line function (N-Queens
@@ -70,7 +73,9 @@ mod count;
 mod cumulative;
 mod element;
 mod extremum;
+mod increasing;
 mod inverse;
+mod lex;
 mod line;
 mod linear_sum;
 mod no_overlap;
@@ -95,7 +100,9 @@ pub use count::Count;
 pub use cumulative::Cumulative;
 pub use element::Element;
 pub use extremum::{Maximum, Minimum};
+pub use increasing::Increasing;
 pub use inverse::Inverse;
+pub use lex::LexLess;
 pub use line::{AtMostOnePerLine, SmallLines};
 pub use linear_sum::LinearSum;
 pub use no_overlap::NoOverlap;

@@ -50,6 +50,7 @@ mod optimize;
 mod options;
 mod oracle;
 mod orbits;
+mod ordering;
 mod pairing;
 mod parallel_units;
 mod poisoned;
