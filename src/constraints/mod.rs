@@ -6,6 +6,8 @@
 //! - [`AllDifferent`]: no two variables of a scope take equal values,
 //!   narrowed to generalised arc consistency by Régin's matching filter,
 //!   or at a weaker [`Strength`] (bounds, or values alone).
+//! - [`BinPacking`]: items of given sizes into bins whose loads are
+//!   variables.
 //! - [`Circuit`]: successor variables form one Hamiltonian cycle (closed
 //!   tours, travelling salesmen), narrowed by subtour elimination.
 //! - [`Count`]: how many variables take a value, equal to a count
@@ -67,6 +69,7 @@
 mod abs_diff;
 mod all_different;
 mod automaton;
+mod bin_packing;
 mod cardinality;
 mod circuit;
 mod count;
@@ -94,6 +97,7 @@ mod table;
 pub use abs_diff::AbsDiff;
 pub use all_different::AllDifferent;
 pub use automaton::Automaton;
+pub use bin_packing::BinPacking;
 pub use cardinality::GlobalCardinality;
 pub use circuit::Circuit;
 pub use count::Count;

@@ -51,6 +51,7 @@ mod options;
 mod oracle;
 mod orbits;
 mod ordering;
+mod packing;
 mod pairing;
 mod parallel_units;
 mod poisoned;
