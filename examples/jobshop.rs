@@ -16,7 +16,9 @@
 //! schedule; a [`NoOverlap`] per machine; a [`LinearSum`] per pair of
 //! successive operations of a job; and the makespan as a variable at least
 //! each job's end, an [`Objective`] the search minimises by branch and
-//! bound.
+//! bound. The search runs twice: first 2,000 nodes in the order the
+//! dispatching schedule starts the operations (good schedules soon), then
+//! smallest domain first below the best found (a proof sooner).
 
 use std::fmt::Write;
 use std::process::ExitCode;
@@ -24,7 +26,9 @@ use std::process::ExitCode;
 use backtracker::constraints::{LinearSum, NoOverlap, Objective};
 use std::time::Instant;
 
-use backtracker::{Checker, DynChecker, ModelBuilder, Sense, StopReason, VariableOrder};
+use backtracker::{
+    Best, Checker, DynChecker, Goal, Model, ModelBuilder, Sense, StopReason, VariableOrder,
+};
 use clap::Parser;
 use common::cli::{self, Failure};
 use common::jobshop::JobShop;
@@ -70,27 +74,44 @@ fn read(file: &str) -> Result<String, Failure> {
     }
 }
 
-fn run(cli: &Cli) -> Result<String, Failure> {
-    let text = read(&cli.file)?;
-    let shop = JobShop::parse(&text).map_err(Failure::input)?;
-    let (_, upper) = shop.greedy();
-    let lower = shop.lower_bound();
+/// The nodes of the first phase, in the dispatching order, before the
+/// second (smallest domain first, below the best of the first).
+const FIRST_PHASE: u64 = 2_000;
+
+/// The model of a job shop.
+type Shop = Model<i64, Vec<DynChecker<i64>>>;
+
+/// The model of `shop` within makespan `upper`: its variables (per job,
+/// its starts), the makespan's goal, and the model, searched in the order
+/// the dispatching schedule `greedy` starts the operations, or smallest
+/// domain first.
+fn model(
+    shop: &JobShop,
+    greedy: &[Vec<i64>],
+    upper: i64,
+    smallest_first: bool,
+) -> Result<(Vec<Vec<usize>>, Goal, Shop), Failure> {
     let mut b = ModelBuilder::new();
     // Per job and operation, its start: no earlier than the work before it
-    // in its job, no later than leaves room for the work after it.
+    // in its job, no later than leaves room for the work after it,
+    // declared in the order the dispatching schedule starts them.
+    let mut order: Vec<(i64, usize, usize)> = greedy
+        .iter()
+        .enumerate()
+        .flat_map(|(j, times)| times.iter().enumerate().map(move |(k, &t)| (t, j, k)))
+        .collect();
+    order.sort_unstable();
     let mut starts: Vec<Vec<usize>> = shop.jobs.iter().map(|_| Vec::new()).collect();
-    let depth = shop.jobs.iter().map(Vec::len).max().unwrap_or(0);
-    for k in 0..depth {
-        for (j, ops) in shop.jobs.iter().enumerate() {
-            if k < ops.len() {
-                let before: i64 = ops[..k].iter().map(|op| op.1).sum();
-                let after: i64 = ops[k..].iter().map(|op| op.1).sum();
-                starts[j].push(b.variable(format!("j{j}o{k}"), before..=upper - after));
-            }
-        }
+    for &(_, j, k) in &order {
+        let ops = &shop.jobs[j];
+        let before: i64 = ops[..k].iter().map(|op| op.1).sum();
+        let after: i64 = ops[k..].iter().map(|op| op.1).sum();
+        starts[j].push(b.variable(format!("j{j}o{k}"), before..=upper - after));
     }
-    let makespan = b.variable("makespan", lower..=upper);
-    b.order(VariableOrder::SmallestDomainFirst);
+    let makespan = b.variable("makespan", shop.lower_bound()..=upper);
+    if smallest_first {
+        b.order(VariableOrder::SmallestDomainFirst);
+    }
     let mut checkers: Vec<DynChecker<i64>> = Vec::new();
     for m in 0..shop.machines {
         let tasks: Vec<(usize, i64)> = shop
@@ -127,34 +148,66 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     let objective = Objective::variable("makespan", makespan);
     let goal = objective.goal();
     checkers.push(objective.boxed());
-    let mut model = b.build(checkers).map_err(Failure::input)?;
-    let start = Instant::now();
-    let mut improvements = model
-        .search()
-        .cross_check(cli.cross_check)
-        .node_limit(cli.node_limit.unwrap_or(u64::MAX))
-        .improvements(&goal, Sense::Minimize);
-    while let Some(best) = improvements.next() {
-        if !cli.quiet {
-            let nodes = improvements.stats().nodes;
-            say!(
-                "found makespan {} after {nodes} nodes, {:.3?}",
-                best.cost,
-                start.elapsed()
-            );
+    let model = b.build(checkers).map_err(Failure::input)?;
+    Ok((starts, goal, model))
+}
+
+fn run(cli: &Cli) -> Result<String, Failure> {
+    let text = read(&cli.file)?;
+    let shop = JobShop::parse(&text).map_err(Failure::input)?;
+    let (greedy, upper) = shop.greedy();
+    let lower = shop.lower_bound();
+    let limit = cli.node_limit.unwrap_or(u64::MAX);
+    let clock = Instant::now();
+    let mut best: Option<Best<i64>> = None;
+    let mut starts = Vec::new();
+    let mut ended = StopReason::Completed;
+    let mut nodes = 0;
+    // First in the dispatching order (which finds good schedules soon),
+    // then smallest domain first below its best (which proves sooner).
+    for smallest_first in [false, true] {
+        let (vars, goal, mut model) = model(&shop, &greedy, upper, smallest_first)?;
+        starts = vars;
+        let budget = if smallest_first {
+            limit.saturating_sub(nodes)
+        } else {
+            limit.min(FIRST_PHASE)
+        };
+        let mut search = model
+            .search()
+            .cross_check(cli.cross_check)
+            .node_limit(budget);
+        if let Some(found) = &best {
+            search = search.bound(found.cost);
+        }
+        let mut improvements = search.improvements(&goal, Sense::Minimize);
+        while let Some(found) = improvements.next() {
+            if !cli.quiet {
+                say!(
+                    "found makespan {} after {} nodes, {:.3?}",
+                    found.cost,
+                    nodes + improvements.stats().nodes,
+                    clock.elapsed()
+                );
+            }
+        }
+        let mut outcome = improvements.finish();
+        cli::checked(&outcome)?;
+        nodes += outcome.stats.nodes;
+        if let Some(found) = outcome.value.best.take() {
+            best = Some(found);
+        }
+        ended = outcome.stop;
+        let out_of_nodes = nodes >= limit;
+        if ended == StopReason::Completed || out_of_nodes {
+            break;
         }
     }
-    let mut outcome = improvements.finish();
-    cli::checked(&outcome)?;
-    let proof = match &outcome.stop {
+    let proof = match &ended {
         StopReason::Completed => "optimal".to_owned(),
         reason => format!("not proven: {reason}, lower bound {lower}"),
     };
-    let best = outcome
-        .value
-        .best
-        .take()
-        .ok_or_else(|| Failure::NotFound(format!("no schedule found ({proof})")))?;
+    let best = best.ok_or_else(|| Failure::NotFound(format!("no schedule found ({proof})")))?;
     let mut out = format!("makespan {} ({proof})\n", best.cost);
     for (j, vars) in starts.iter().enumerate() {
         let times: Vec<String> = vars.iter().map(|&v| best.values[v].to_string()).collect();

@@ -222,3 +222,24 @@ fn jobshop_has_help_and_refuses_bad_input_in_one_line() {
     }
     assert_bad_input("jobshop", &["no/such/file"], "cannot read");
 }
+
+#[test]
+#[ignore = "extended run: a few seconds in a debug build"]
+fn jobshop_proves_la01_optimal_at_666() {
+    // Lawrence (1984) la01, 10 jobs on 5 machines: optimum 666, as
+    // published with the OR-Library instances.
+    let text = include_str!("../../examples/data/la01.txt");
+    let shop: Shop = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .map(|l| {
+            let v: Vec<i64> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
+            v.chunks(2).map(|p| (p[0] as usize, p[1])).collect()
+        })
+        .collect();
+    let file = temp_file(text);
+    let out = run_ok("jobshop", &[file.path().to_str().unwrap(), "--quiet"]);
+    let (head, makespan) = checked_schedule(&shop, &out);
+    assert_eq!((head.as_str(), makespan), ("makespan 666 (optimal)", 666));
+}
