@@ -264,6 +264,8 @@ fn every_fuzz_target_has_a_committed_corpus() {
             "checkpoint",
             "cryptarithm",
             "dimacs",
+            "jobshop",
+            "nonogram",
             "polyomino",
             "sudoku_grid",
             "units_line",
