@@ -264,6 +264,8 @@ fn every_fuzz_target_has_a_committed_corpus() {
             "checkpoint",
             "cryptarithm",
             "dimacs",
+            "jobshop",
+            "nonogram",
             "polyomino",
             "sudoku_grid",
             "units_line",
@@ -273,4 +275,37 @@ fn every_fuzz_target_has_a_committed_corpus() {
     for name in &names {
         assert!(!corpus(name).is_empty());
     }
+}
+
+#[test]
+fn instances_of_the_corpus_end_the_jobshop_example_cleanly() {
+    check_corpus("jobshop", |bytes| {
+        let file = file_of(bytes);
+        let mut args = os(&["--quiet"]);
+        args.push(path_arg(&file));
+        vec![(
+            "jobshop --quiet FILE".to_owned(),
+            exit_code("jobshop", &args, b""),
+        )]
+    });
+}
+
+#[test]
+fn clues_of_the_corpus_end_the_nonogram_example_cleanly() {
+    check_corpus("nonogram", |bytes| {
+        let file = file_of(bytes);
+        let path = path_arg(&file);
+        let mut count = os(&["--count"]);
+        count.push(path.clone());
+        vec![
+            (
+                "nonogram FILE".to_owned(),
+                exit_code("nonogram", &[path], b""),
+            ),
+            (
+                "nonogram --count FILE".to_owned(),
+                exit_code("nonogram", &count, b""),
+            ),
+        ]
+    });
 }
