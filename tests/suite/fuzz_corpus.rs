@@ -258,6 +258,9 @@ fn every_fuzz_target_has_a_committed_corpus() {
         })
         .collect();
     names.sort();
+    // The FlatZinc reader's corpus is given to `fzn-backtracker` by the
+    // solver's own tests (`fzn/tests/solver/fuzz_corpus.rs`).
+    names.retain(|name| name != "fzn_reader");
     assert_eq!(
         names,
         [
