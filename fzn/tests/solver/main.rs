@@ -15,6 +15,7 @@
 
 mod bad_input;
 mod builtins;
+mod corpus;
 mod fuzz_corpus;
 mod minizinc;
 mod output;
