@@ -14,6 +14,10 @@ const MZNLIB: &[(&str, &str)] = &[
         include_str!("../share/mznlib/redefinitions.mzn"),
     ),
     (
+        "redefinitions-2.0.mzn",
+        include_str!("../share/mznlib/redefinitions-2.0.mzn"),
+    ),
+    (
         "fzn_all_different_int.mzn",
         include_str!("../share/mznlib/fzn_all_different_int.mzn"),
     ),

@@ -146,6 +146,11 @@ pub(super) fn post(
                     transitions.push((k / s, symbol, to));
                 }
             }
+            if x.many().is_empty() {
+                // The empty word.
+                b.failed |= !accepting.contains(&start);
+                return Ok(true);
+            }
             let automaton = Automaton::new(q, start, accepting, transitions);
             let vars = distinct(b, x.many(), &name, &mut Vec::new());
             b.checkers
@@ -162,22 +167,27 @@ pub(super) fn post(
                 ));
             }
             let n = x.many().len();
-            // A value listed twice must meet both bounds.
-            let mut bounds: Vec<(i64, usize, usize)> = Vec::new();
+            // A value listed twice must meet both bounds; a count lies
+            // within 0..=n.
+            let mut bounds: Vec<(i64, i64, i64)> = Vec::new();
             for ((&v, &l), &u) in cover.iter().zip(&low).zip(&up) {
-                let (l, u) = (clamp(l, n + 1), clamp(u, n));
                 match bounds.iter_mut().find(|(w, _, _)| *w == v) {
                     Some(entry) => {
                         entry.1 = entry.1.max(l);
                         entry.2 = entry.2.min(u);
                     }
-                    None => bounds.push((v, l, u)),
+                    None => bounds.push((v, l.max(0), u)),
                 }
             }
-            if bounds.iter().any(|&(_, l, u)| l > u) {
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            if bounds.iter().any(|&(_, l, u)| l > u.min(n)) {
                 b.failed = true;
                 return Ok(true);
             }
+            let bounds: Vec<(i64, usize, usize)> = bounds
+                .into_iter()
+                .map(|(v, l, u)| (v, clamp(l, usize::MAX), clamp(u.min(n), usize::MAX)))
+                .collect();
             let vars = distinct(b, x.many(), &name, &mut Vec::new());
             b.checkers
                 .push(Native::GlobalCardinality(GlobalCardinality::new(

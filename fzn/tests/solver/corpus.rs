@@ -280,6 +280,17 @@ fn check_backtracker(extended: bool) {
     );
 }
 
+/// Models Gecode 6.2 cannot run: its FlatZinc front end lacks `int_pow`
+/// (the answer's source is brute force).
+const GECODE_CANNOT: &[&str] = &["boolean_mix.mzn"];
+
+/// Models Gecode runs with MiniZinc's standard decompositions: its own
+/// `cumulative` with variable durations lets a task of duration 0 use the
+/// resource at its start (6,846 solutions instead of the 7,185 of
+/// MiniZinc's definition, "never more than the bound at any one time",
+/// which the standard decomposition and brute force both give).
+const GECODE_STD: &[&str] = &["cumulative_var.mzn"];
+
 /// Checks the instances of one tier on Gecode, with MiniZinc's standard
 /// decompositions where the presolving library lacks a constraint.
 fn check_gecode(extended: bool) {
@@ -291,8 +302,16 @@ fn check_gecode(extended: bool) {
         .filter(|i| i.extended == extended)
         .collect();
     let (_dir, msc) = install_gecode();
+    let instances: Vec<Instance> = instances
+        .into_iter()
+        .filter(|i| !GECODE_CANNOT.contains(&i.model.as_str()))
+        .collect();
     let failures = on_threads(&instances, |instance| {
-        let mut result = solve(&msc, &[], instance);
+        let mut result = if GECODE_STD.contains(&instance.model.as_str()) {
+            solve(&msc, &["-G", "std"], instance)
+        } else {
+            solve(&msc, &[], instance)
+        };
         if matches!(&result, Err(e) if e.contains("Constraint fzn_") && e.contains("not found")) {
             result = solve(&msc, &["-G", "std"], instance);
         }
@@ -321,7 +340,7 @@ fn every_quick_instance_of_the_corpus_answers_as_the_manifest() {
 }
 
 #[test]
-#[ignore = "extended run: the corpus's larger instances, about a minute on two cores"]
+#[ignore = "extended run: the corpus's larger instances (queens domination on 7 x 7: a minute unoptimised)"]
 fn every_extended_instance_of_the_corpus_answers_as_the_manifest() {
     check_backtracker(true);
 }
@@ -409,18 +428,53 @@ fn the_corpus_posts_every_native_global_and_every_builtin() {
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let used = used.into_inner().expect("no thread panicked");
-    // `all_different_int` is read too, but the library writes the
-    // `fzn_` form.
     let missing: Vec<&str> = crate::builtins::names()
         .into_iter()
         .chain(NATIVE.iter().copied())
-        .filter(|name| *name != "all_different_int" && !used.contains(*name))
+        .filter(|name| !NOT_WRITTEN.contains(name) && !used.contains(*name))
         .collect();
     assert!(
         missing.is_empty(),
         "no model of the corpus posts {missing:?}"
     );
 }
+
+/// The builtins the solver reads that MiniZinc 2.6 does not write with
+/// the solver's library: comparisons of two integers and `int_plus` become
+/// linear constraints, Boolean orders and equalities become clauses or
+/// aliases, half-reified (`_imp`) forms are not used, Boolean sums are
+/// `bool2int` and linear sums, a set membership of one variable shapes
+/// its domain, and all-different is written in its `fzn_` form. The
+/// property tests of `builtins.rs` give each of them to the solver
+/// directly.
+const NOT_WRITTEN: &[&str] = &[
+    "int_ne",
+    "int_le",
+    "int_lt",
+    "int_lt_reif",
+    "int_eq_imp",
+    "int_ne_imp",
+    "int_le_imp",
+    "int_lt_imp",
+    "int_lin_eq_imp",
+    "int_lin_le_imp",
+    "int_lin_ne_imp",
+    "int_plus",
+    "bool_eq",
+    "bool_le",
+    "bool_lt",
+    "bool_le_reif",
+    "bool_and_imp",
+    "bool_or_imp",
+    "bool_clause_imp",
+    "array_bool_and_imp",
+    "array_bool_or_imp",
+    "bool_lin_eq",
+    "bool_lin_le",
+    "set_in",
+    "set_in_imp",
+    "all_different_int",
+];
 
 /// The constraints the solver library leaves to the solver, as they
 /// appear in FlatZinc.
@@ -429,4 +483,16 @@ const NATIVE: &[&str] = &[
     "backtracker_circuit",
     "backtracker_inverse",
     "backtracker_table_int",
+    "backtracker_no_overlap",
+    "backtracker_cumulative",
+    "backtracker_regular",
+    "backtracker_global_cardinality",
+    "backtracker_count_eq",
+    "backtracker_lex_less",
+    "backtracker_lex_lesseq",
+    "backtracker_increasing",
+    "backtracker_bin_packing_load",
+    "array_int_maximum",
+    "array_int_minimum",
+    "bool_clause_reif",
 ];
