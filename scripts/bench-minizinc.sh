@@ -112,7 +112,7 @@ EOF
 # not know, MiniZinc's standard decompositions instead.
 compile() {
     local msc=$1 model=$2 data=$3 out=$4 err
-    local args=(-c --solver "$msc" "$models/$model")
+    local args=(-c --no-output-ozn --solver "$msc" "$models/$model")
     [[ $data != - ]] && args+=("$models/$data")
     err=$(timeout 120 minizinc "${args[@]}" -o "$out" 2>&1 >/dev/null) || true
     if [[ $msc == *gecode* && ( ! -s $out || $err == *"not found"* ||

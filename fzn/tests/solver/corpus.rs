@@ -385,6 +385,8 @@ fn constraints_of(msc: &Path, instance: &Instance) -> Result<BTreeSet<String>, S
     command
         .current_dir(models())
         .arg("-c")
+        // The output specification would be written beside the model.
+        .arg("--no-output-ozn")
         .arg("--solver")
         .arg(msc)
         .arg("-o")
