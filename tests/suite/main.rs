@@ -29,6 +29,7 @@ mod support;
 
 // The library.
 mod arithmetic;
+mod checkpoint_resume;
 mod circuit;
 mod coloring_cliques;
 mod counting;
