@@ -154,7 +154,7 @@ fn golomb_stopped_by_node_limits_resumes_to_the_optimal_ruler() {
     assert_eq!(marks.last(), Some(&34));
     let header = std::fs::read_to_string(&ckpt).expect("checkpoint");
     assert!(
-        header.starts_with("backtracker-checkpoint/1 question=minimize bound=none model=golomb-8 depth=3 symmetry=off units="),
+        header.starts_with("backtracker-checkpoint/1 question=minimize bound=none model=golomb-8 depth=2 symmetry=off units="),
         "{header}"
     );
     // Finished, it answers again without searching, on any number of threads.
@@ -173,7 +173,7 @@ fn golomb_refuses_a_checkpoint_of_another_bound_or_size() {
     for args in [
         vec!["6", "--checkpoint", ckpt_arg, "--bound", "20"],
         vec!["7", "--checkpoint", ckpt_arg],
-        vec!["6", "--checkpoint", ckpt_arg, "--depth", "2"],
+        vec!["6", "--checkpoint", ckpt_arg, "--depth", "3"],
     ] {
         let r = run("golomb", &args);
         assert_rejected(&r, "belongs to another run");
