@@ -26,10 +26,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use backtracker::board::queens;
-use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::units::{DEFAULT_MAX_UNITS, Runner};
 use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Progress, StopReason};
+use backtracker_puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use cli::Failure;
 

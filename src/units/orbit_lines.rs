@@ -12,7 +12,7 @@ use super::record::Part;
 use super::{checksum, fields, malformed, number, shorten};
 
 /// Format version of the part lines this version writes.
-pub const PART_FORMAT: &str = "backtracker-part/1";
+pub(crate) const PART_FORMAT: &str = "backtracker-part/1";
 
 const PART_KEYS: [&str; 3] = ["model", "orbits", "part"];
 

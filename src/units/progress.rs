@@ -47,7 +47,8 @@ impl RunProgress {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use backtracker::{puzzles::nqueens, units::Runner};
+    /// use backtracker::units::Runner;
+    /// use backtracker_puzzles::nqueens;
     /// use std::sync::Mutex;
     ///
     /// let mut model = nqueens(9)?;

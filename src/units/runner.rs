@@ -50,7 +50,8 @@ pub enum Split {
 /// Why a [`Runner`] could not count.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::{RunError, Runner}};
+/// use backtracker::{units::{RunError, Runner}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(8)?;
 /// let error = Runner::new("two words").run(&mut model).unwrap_err();
@@ -157,7 +158,8 @@ pub struct RunReport {
 ///
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering};
-/// use backtracker::{puzzles::nqueens, units::{Runner, Split}};
+/// use backtracker::{units::{Runner, Split}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let dir = std::env::temp_dir().join(format!("runner-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
@@ -262,7 +264,8 @@ impl<'a> Runner<'a> {
     /// this setting. Branch and bound ignores it.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, units::Runner};
+    /// use backtracker::units::Runner;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(10)?;
     /// let report = Runner::new("nqueens-10").orbits(true).threads(2).run(&mut model)?;
@@ -509,7 +512,8 @@ impl Work {
 /// [`Runner::plan`].
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::{Runner, Split}};
+/// use backtracker::{units::{Runner, Split}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(12)?;
 /// let plan = Runner::new("nqueens-12").split(Split::Auto).threads(2).plan(&mut model)?;

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use backtracker::constraints::{AllDifferent, Objective, Predicate};
-use backtracker::puzzles::nqueens;
 use backtracker::units::{CheckpointError, RunError, Runner, Split};
 use backtracker::{Assignment, Checker, Choice, Goal, Model, ModelBuilder, StopReason};
+use backtracker_puzzles::nqueens;
 
 use crate::support::A000170;
 

@@ -5,16 +5,16 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::assignment::{Assignment, Choice};
-use crate::checker::Checker;
-use crate::checker::DynChecker;
-use crate::constraints::{AllDifferent, Objective};
-use crate::domains::{Conflict, Domains};
-use crate::error::ModelError;
-use crate::goal::{Goal, Sense};
-use crate::model::{Model, VariableOrder};
-use crate::outcome::{Outcome, Stats, StopReason};
-use crate::wake::Wake;
+use backtracker::Checker;
+use backtracker::DynChecker;
+use backtracker::ModelError;
+use backtracker::Wake;
+use backtracker::constraints::{AllDifferent, Objective};
+use backtracker::{Assignment, Choice};
+use backtracker::{Conflict, Domains};
+use backtracker::{Goal, Sense};
+use backtracker::{Model, VariableOrder};
+use backtracker::{Outcome, Stats, StopReason};
 
 use super::{Graph, MAX_COLORS, NeighboursDiffer, variables};
 
@@ -22,7 +22,7 @@ use super::{Graph, MAX_COLORS, NeighboursDiffer, variables};
 /// colours.
 ///
 /// ```
-/// use backtracker::puzzles::coloring::{chromatic_number, Graph};
+/// use backtracker_puzzles::coloring::{chromatic_number, Graph};
 ///
 /// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
 /// let found = chromatic_number(&c5)?;
@@ -51,7 +51,7 @@ pub struct Chromatic {
 /// [`MAX_COLORS`] + 1 colours.
 ///
 /// ```
-/// use backtracker::puzzles::coloring::{chromatic_number, Graph};
+/// use backtracker_puzzles::coloring::{chromatic_number, Graph};
 ///
 /// let k4 = Graph::from_edges(4, [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]).unwrap();
 /// assert_eq!(chromatic_number(&k4)?.colors, 4);
@@ -68,11 +68,11 @@ pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
 /// model has a variable per vertex and one more, `colors`, the number of
 /// colours, from the clique's size up to one fewer than the greedy count:
 /// every vertex's colour is below it (one checker narrows both ways; a
-/// [`LinearSum`](crate::constraints::LinearSum) per vertex says the same,
+/// [`LinearSum`](backtracker::constraints::LinearSum) per vertex says the same,
 /// 1.14x slower on `queen8_8`), and
-/// [`Search::minimize`](crate::Search::minimize) minimises it (an
+/// [`Search::minimize`](backtracker::Search::minimize) minimises it (an
 /// [`Objective`]), starting from the greedy count as its bound. `colors`
-/// is [branched on first](crate::ModelBuilder::branch_first), the fewest
+/// is [branched on first](backtracker::ModelBuilder::branch_first), the fewest
 /// colours first, as a loop over the number of colours would try them,
 /// but in one search: the first colouring found is optimal, the bound
 /// then cuts every larger number, and the node limit, cancellation and
@@ -87,7 +87,7 @@ pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
 /// matching of a smaller clique seldom sees more than its pairs, and costs
 /// more). Any colouring can be renamed to give the maximum clique's
 /// vertices colours 0, 1, ..., so those are fixed, and the colours above
-/// are interchangeable ([`ModelBuilder::interchangeable_values`](crate::ModelBuilder::interchangeable_values)):
+/// are interchangeable ([`ModelBuilder::interchangeable_values`](backtracker::ModelBuilder::interchangeable_values)):
 /// the search keeps one colouring per class, a vertex taking a colour
 /// already used or the smallest one still free, which is also the
 /// colouring of its class with the fewest colours. Neither loses an
@@ -95,7 +95,7 @@ pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ModelError> {
 ///
 /// ```
 /// use std::sync::{atomic::AtomicBool, Arc};
-/// use backtracker::puzzles::coloring::{ChromaticSearch, Graph};
+/// use backtracker_puzzles::coloring::{ChromaticSearch, Graph};
 /// use backtracker::StopReason;
 ///
 /// // The Petersen graph: 3 colours.
@@ -184,8 +184,8 @@ impl<'g> ChromaticSearch<'g> {
         if let Some(flag) = self.cancel {
             search = search.cancel_flag(flag);
         }
-        // One colouring per class: the fewest colours of each class.
-        search.config.canonical = true;
+        // One colouring per class: a renaming of the colours keeps their number.
+        goal.declare_invariant();
         let n = graph.vertices();
         let mut improvements = search.improvements(&goal, Sense::Minimize);
         while let Some(found) = improvements.next() {
@@ -348,7 +348,7 @@ mod tests {
                 .search()
                 .cross_check(true)
                 .bound(i64::try_from(upper).unwrap())
-                .units(&[crate::Unit::whole()])
+                .units(&[backtracker::Unit::whole()])
                 .minimize(&goal);
             assert!(outcome.stop.is_complete(), "{:?}", outcome.stop);
             assert_eq!(outcome.value.best.map(|b| b.cost), Some(chromatic));

@@ -1,12 +1,12 @@
 //! Closed tours as successors: per square, the square the knight goes to
 //! next, all of them one cycle ([`Circuit`]).
 
-use crate::checkers::Checkers;
-use crate::constraints::Circuit;
-use crate::error::ModelError;
-use crate::model::{Model, ModelBuilder, VariableOrder};
+use backtracker::Checkers;
+use backtracker::ModelError;
+use backtracker::constraints::Circuit;
+use backtracker::{Model, ModelBuilder, VariableOrder};
 
-use super::{Board, Square};
+use super::{Chessboard, Square};
 
 /// The successor model of the closed tours of `board`: one variable per
 /// square (`after 1`, `after 2`, ..., numbered from 1 as the moves of
@@ -25,18 +25,18 @@ use super::{Board, Square};
 /// # Errors
 ///
 /// [`ModelError::Unsupported`] for a board with more squares than a
-/// [`Square`] numbers; [`Board::new`] makes none.
+/// [`Square`] numbers; [`Chessboard::new`] makes none.
 ///
 /// ```
-/// use backtracker::puzzles::knights_tour::{successor_model, Board};
+/// use backtracker_puzzles::knights_tour::{successor_model, Chessboard};
 ///
 /// // OEIS A070030: 16 closed tours of 3 x 10, each in two directions.
-/// let board = Board::new(3, 10)?;
+/// let board = Chessboard::new(3, 10)?;
 /// assert_eq!(successor_model(&board)?.search().count().value, 32);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 pub fn successor_model(
-    board: &Board,
+    board: &Chessboard,
 ) -> Result<Model<Square, impl Checkers<Square> + Clone + Send + Sync>, ModelError> {
     let n = board.squares();
     let Ok(squares) = Square::try_from(n) else {

@@ -10,11 +10,11 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::board::Board;
-use crate::checker::DynChecker;
-use crate::checkers::Checkers;
-use crate::constraints::{AllDifferent, AtMostOnePerLine};
-use crate::model::{Model, ModelBuilder, VariableOrder};
+use backtracker::Checkers;
+use backtracker::DynChecker;
+use backtracker::board::Board;
+use backtracker::constraints::{AllDifferent, AtMostOnePerLine};
+use backtracker::{Model, ModelBuilder, VariableOrder};
 
 mod places;
 
@@ -26,7 +26,7 @@ pub const MAX_BOX: usize = 3;
 /// A kind of unit: the digits of a unit are all different.
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{Grid, GridError, UnitKind};
+/// use backtracker_puzzles::sudoku::{Grid, GridError, UnitKind};
 ///
 /// // Two 1s in the first row of a 4 x 4 grid.
 /// let error = Grid::parse_boxed("11..............", 2).unwrap_err();
@@ -57,7 +57,7 @@ impl fmt::Display for UnitKind {
 /// rows and boxes are counted from 1.
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{Grid, GridError};
+/// use backtracker_puzzles::sudoku::{Grid, GridError};
 ///
 /// assert_eq!(Grid::parse("123"), Err(GridError::Length { found: 3, expected: 81 }));
 /// assert_eq!(Grid::empty(4), Err(GridError::BoxSize(4)));
@@ -114,7 +114,7 @@ pub enum GridError {
 /// `1..=b^2`, some cells blank. Puzzles and solutions are both grids.
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::Grid;
+/// use backtracker_puzzles::sudoku::Grid;
 ///
 /// let grid = Grid::parse(
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -123,7 +123,7 @@ pub enum GridError {
 /// assert_eq!(grid.get(0, 6), Some(8));
 /// assert_eq!(grid.get(0, 1), None);
 /// assert!(Grid::parse("12").is_err());
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -140,12 +140,12 @@ impl Grid {
     /// [`GridError::BoxSize`] unless `1 <= box_size <= MAX_BOX`.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// let grid = Grid::empty(2)?;
     /// assert_eq!((grid.size(), grid.givens()), (4, 0));
     /// assert_eq!(grid.to_string(), ".".repeat(16));
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     pub fn empty(box_size: usize) -> Result<Grid, GridError> {
         check_box(box_size)?;
@@ -163,7 +163,7 @@ impl Grid {
     /// A bad box side, the wrong number of cells, or a value above the side.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::{Grid, GridError};
+    /// use backtracker_puzzles::sudoku::{Grid, GridError};
     ///
     /// let grid = Grid::new(2, vec![1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
     /// assert_eq!((grid.get(0, 0), grid.get(0, 1), grid.get(0, 3)), (Some(1), None, Some(2)));
@@ -198,7 +198,7 @@ impl Grid {
     /// contradictory givens.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::{Grid, GridError};
+    /// use backtracker_puzzles::sudoku::{Grid, GridError};
     ///
     /// let blank = Grid::parse(&"0".repeat(81))?;
     /// assert_eq!((blank.size(), blank.givens()), (9, 0));
@@ -218,7 +218,7 @@ impl Grid {
     /// As [`parse`](Self::parse), and [`GridError::BoxSize`].
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::{Grid, GridError};
+    /// use backtracker_puzzles::sudoku::{Grid, GridError};
     ///
     /// let grid = Grid::parse_boxed("12..34..........", 2)?;
     /// assert_eq!((grid.size(), grid.givens(), grid.get(1, 0)), (4, 4, Some(3)));
@@ -261,10 +261,10 @@ impl Grid {
     /// The side of a box (3 for a 9 x 9 grid).
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// assert_eq!(Grid::empty(3)?.box_size(), 3);
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn box_size(&self) -> usize {
@@ -274,10 +274,10 @@ impl Grid {
     /// The number of rows (and of columns, and of digits).
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// assert_eq!(Grid::empty(3)?.size(), 9);
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn size(&self) -> usize {
@@ -291,12 +291,12 @@ impl Grid {
     /// Outside the grid.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// let grid = Grid::parse_boxed("....3...........", 2)?;
     /// assert_eq!(grid.get(1, 0), Some(3));
     /// assert_eq!(grid.get(0, 0), None);
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn get(&self, row: usize, col: usize) -> Option<u8> {
@@ -311,11 +311,11 @@ impl Grid {
     /// The cells row by row, 0 for a blank.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// let grid = Grid::parse_boxed("1.3.............", 2)?;
     /// assert_eq!(grid.cells()[..4], [1, 0, 3, 0]);
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn cells(&self) -> &[u8] {
@@ -325,10 +325,10 @@ impl Grid {
     /// The number of givens (filled cells).
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// assert_eq!(Grid::parse_boxed("1.3.....2.......", 2)?.givens(), 3);
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn givens(&self) -> usize {
@@ -338,11 +338,11 @@ impl Grid {
     /// Whether every cell is filled.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// assert!(Grid::parse_boxed("1234341221434321", 2)?.is_full());
     /// assert!(!Grid::parse_boxed("123.341221434321", 2)?.is_full());
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn is_full(&self) -> bool {
@@ -353,7 +353,7 @@ impl Grid {
     /// twice, as a [`GridError::Contradiction`].
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::{Grid, GridError, UnitKind};
+    /// use backtracker_puzzles::sudoku::{Grid, GridError, UnitKind};
     ///
     /// // `new` accepts repeated givens; here two 2s share the top-left box.
     /// let grid = Grid::new(2, vec![2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
@@ -405,11 +405,11 @@ impl Grid {
     /// The grid drawn with box separators, blanks as `.`.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku::Grid;
     ///
     /// let grid = Grid::parse_boxed("1234341221434321", 2)?;
     /// assert_eq!(grid.pretty(), "12|34\n34|12\n--+--\n21|43\n43|21\n");
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn pretty(&self) -> String {
@@ -480,7 +480,7 @@ macro_rules! lines {
 /// ordering (see [`sudoku_with`]).
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{sudoku, Grid};
+/// use backtracker_puzzles::sudoku::{sudoku, Grid};
 ///
 /// let grid = Grid::parse(
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -492,7 +492,7 @@ macro_rules! lines {
 /// assert_eq!(solved.to_string()[..9], *"417369825");
 /// // An empty 4 x 4 grid has 288 completions.
 /// assert_eq!(sudoku(&Grid::empty(2)?).search().count().value, 288);
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 #[must_use]
 pub fn sudoku(grid: &Grid) -> Model<u8, impl Checkers<u8> + Clone + Send + Sync + use<>> {
@@ -513,14 +513,14 @@ pub fn sudoku(grid: &Grid) -> Model<u8, impl Checkers<u8> + Clone + Send + Sync 
 /// constrained cell next (a cell with one candidate left is forced).
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{sudoku_with, Grid};
+/// use backtracker_puzzles::sudoku::{sudoku_with, Grid};
 /// use backtracker::VariableOrder;
 ///
 /// // Row by row, an empty 4 x 4 grid still has its 288 completions.
 /// let mut model = sudoku_with(&Grid::empty(2)?, VariableOrder::Declared);
 /// assert_eq!(model.name(4), "r2c1");
 /// assert_eq!(model.search().count().value, 288);
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 ///
 /// # Panics
@@ -544,7 +544,7 @@ pub fn sudoku_with(
 /// place is refused at once, so hard puzzles need far fewer nodes.
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{sudoku_with_places, Grid};
+/// use backtracker_puzzles::sudoku::{sudoku_with_places, Grid};
 /// use backtracker::VariableOrder;
 ///
 /// let grid = Grid::parse(
@@ -553,7 +553,7 @@ pub fn sudoku_with(
 /// let mut model = sudoku_with_places(&grid, VariableOrder::SmallestDomainFirst);
 /// assert_eq!(model.checker_names(), ["rows", "columns", "boxes", "places"]);
 /// assert!(model.search().first().value.is_some());
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 ///
 /// # Panics
@@ -591,12 +591,12 @@ fn variables(grid: &Grid, order: VariableOrder) -> ModelBuilder<u8> {
 /// order (the only one, for a proper puzzle), or `None`.
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{solve, Grid};
+/// use backtracker_puzzles::sudoku::{solve, Grid};
 ///
 /// let puzzle = Grid::parse_boxed("1.......2...3...", 2)?;
 /// let solved = solve(&puzzle).expect("solvable");
 /// assert!(solved.is_full());
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 #[must_use]
 pub fn solve(grid: &Grid) -> Option<Grid> {
@@ -617,14 +617,14 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// It costs more a node than the line checkers of [`sudoku_with`].
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{sudoku_all_different, Grid};
+/// use backtracker_puzzles::sudoku::{sudoku_all_different, Grid};
 /// use backtracker::VariableOrder;
 ///
 /// let mut model = sudoku_all_different(&Grid::empty(2)?, VariableOrder::SmallestDomainFirst);
 /// assert_eq!(model.checker_names()[..3], ["row 1", "row 2", "row 3"]);
 /// assert_eq!(model.checker_names().len(), 12);
 /// assert_eq!(model.search().count().value, 288);
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 ///
 /// # Panics

@@ -9,8 +9,8 @@
 //! options of that cell are removed).
 //!
 //! ```
-//! use backtracker::puzzles::sudoku::Grid;
-//! use backtracker::puzzles::sudoku_cover::SudokuCover;
+//! use backtracker_puzzles::sudoku::Grid;
+//! use backtracker_puzzles::sudoku_cover::SudokuCover;
 //!
 //! let grid = Grid::parse(
 //!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -23,24 +23,24 @@
 //! );
 //! // An empty 4 x 4 grid has 288 completions.
 //! assert_eq!(SudokuCover::new(&Grid::empty(2)?).problem_mut().search().count().value, 288);
-//! # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+//! # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 //! ```
 
-use crate::exact_cover::{ExactCover, ExactCoverBuilder};
+use backtracker::exact_cover::{ExactCover, ExactCoverBuilder};
 
 use super::sudoku::Grid;
 
 /// The exact-cover problem of a sudoku grid (see the [module](self)).
 ///
 /// ```
-/// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+/// use backtracker_puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
 ///
 /// let grid = Grid::parse_boxed("1.......2...3...", 2)?;
 /// let mut cover = SudokuCover::new(&grid);
 /// let solution = cover.problem_mut().search().first().value.expect("a solution");
 /// assert!(cover.grid(&solution).is_full());
 /// assert_eq!(cover.grid(&solution).get(0, 0), Some(1));
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct SudokuCover {
@@ -55,7 +55,7 @@ impl SudokuCover {
     /// cells, row by row.
     ///
     /// ```
-    /// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+    /// use backtracker_puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
     ///
     /// // 4 x 4: 16 cells plus 16 (unit, digit) items for each of rows, columns, boxes.
     /// let empty = SudokuCover::new(&Grid::empty(2)?);
@@ -64,7 +64,7 @@ impl SudokuCover {
     /// // A given leaves its cell one option instead of four.
     /// let one = SudokuCover::new(&Grid::parse_boxed("1...............", 2)?);
     /// assert_eq!(one.problem().option_count(), 16 * 4 - 3);
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     ///
     /// # Panics
@@ -122,12 +122,12 @@ impl SudokuCover {
     /// The exact-cover problem.
     ///
     /// ```
-    /// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+    /// use backtracker_puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
     ///
     /// let cover = SudokuCover::new(&Grid::empty(2)?);
     /// assert_eq!(cover.problem().item_name(0), "r1c1");
     /// assert_eq!(cover.problem().item("b4:4"), Some(16 + 3 * 16 - 1));
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn problem(&self) -> &ExactCover {
@@ -137,11 +137,11 @@ impl SudokuCover {
     /// The exact-cover problem, to search it.
     ///
     /// ```
-    /// use backtracker::puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
+    /// use backtracker_puzzles::{sudoku::Grid, sudoku_cover::SudokuCover};
     ///
     /// let mut cover = SudokuCover::new(&Grid::empty(2)?);
     /// assert_eq!(cover.problem_mut().search().count().value, 288);
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     pub fn problem_mut(&mut self) -> &mut ExactCover {
         &mut self.problem
@@ -154,13 +154,13 @@ impl SudokuCover {
     /// If `solution` is not a solution of this problem.
     ///
     /// ```
-    /// use backtracker::puzzles::sudoku::Grid;
-    /// use backtracker::puzzles::sudoku_cover::SudokuCover;
+    /// use backtracker_puzzles::sudoku::Grid;
+    /// use backtracker_puzzles::sudoku_cover::SudokuCover;
     ///
     /// let mut cover = SudokuCover::new(&Grid::parse_boxed("1.......2...3...", 2)?);
     /// let solution = cover.problem_mut().search().first().value.unwrap();
     /// assert!(cover.grid(&solution).is_full());
-    /// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+    /// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
     /// ```
     #[must_use]
     pub fn grid(&self, solution: &[usize]) -> Grid {

@@ -5,11 +5,11 @@
     reason = "on the search's hot path: measured, `#[inline]` instead made the flagship 5% and its plain model 14% slower (docs/performance-log.md, \"Lints\")"
 )]
 
-use crate::assignment::{Assignment, Choice, ModelInfo};
-use crate::candidates::Candidates;
-use crate::checker::Checker;
-use crate::domains::{Conflict, Domains};
-use crate::error::ModelError;
+use backtracker::Candidates;
+use backtracker::Checker;
+use backtracker::ModelError;
+use backtracker::{Assignment, Choice, ModelInfo};
+use backtracker::{Conflict, Domains};
 
 use super::{Graph, MAX_COLORS};
 
@@ -25,7 +25,8 @@ use super::{Graph, MAX_COLORS};
 /// its neighbours only.
 ///
 /// ```
-/// use backtracker::{puzzles::coloring::{Graph, NeighboursDiffer}, ModelBuilder};
+/// use backtracker::ModelBuilder;
+/// use backtracker_puzzles::coloring::{Graph, NeighboursDiffer};
 ///
 /// // A path 1 - 2 - 3 with 2 colours: two colourings.
 /// let graph = Graph::from_edges(3, [(1, 2), (2, 3)]).unwrap();
@@ -61,7 +62,8 @@ impl NeighboursDiffer {
     /// If the graph has 2^32 or more vertices or edges.
     ///
     /// ```
-    /// use backtracker::{puzzles::coloring::{Graph, NeighboursDiffer}, ModelBuilder};
+    /// use backtracker::ModelBuilder;
+    /// use backtracker_puzzles::coloring::{Graph, NeighboursDiffer};
     ///
     /// // A triangle with 3 colours: 3! colourings.
     /// let triangle = Graph::from_edges(3, [(1, 2), (2, 3), (1, 3)]).unwrap();
@@ -104,7 +106,8 @@ impl NeighboursDiffer {
     /// The answers are the same.
     ///
     /// ```
-    /// use backtracker::{puzzles::coloring::{Graph, NeighboursDiffer}, ModelBuilder, VariableOrder};
+    /// use backtracker::{ModelBuilder, VariableOrder};
+    /// use backtracker_puzzles::coloring::{Graph, NeighboursDiffer};
     ///
     /// // A 5-cycle with 3 colours: 30 colourings, either way.
     /// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
@@ -173,6 +176,10 @@ impl<V> Checker<V> for NeighboursDiffer {
     }
 
     fn narrow(&self, var: usize, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
+        if !self.narrowing {
+            d.narrowing_off();
+            return Ok(());
+        }
         if d.len(var) != 1 {
             return Ok(());
         }

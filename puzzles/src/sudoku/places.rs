@@ -6,10 +6,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::assignment::{Assignment, Choice, ModelInfo};
-use crate::candidates::Candidates;
-use crate::checker::Checker;
-use crate::error::ModelError;
+use backtracker::Candidates;
+use backtracker::Checker;
+use backtracker::ModelError;
+use backtracker::{Assignment, Choice, ModelInfo};
 
 use super::MAX_BOX;
 
@@ -28,12 +28,12 @@ use super::MAX_BOX;
 /// (about a kilobyte a step).
 ///
 /// ```
-/// use backtracker::puzzles::sudoku::{sudoku_with_places, Grid};
+/// use backtracker_puzzles::sudoku::{sudoku_with_places, Grid};
 /// use backtracker::VariableOrder;
 ///
 /// let mut model = sudoku_with_places(&Grid::empty(2)?, VariableOrder::SmallestDomainFirst);
 /// assert_eq!(model.search().count().value, 288);
-/// # Ok::<(), backtracker::puzzles::sudoku::GridError>(())
+/// # Ok::<(), backtracker_puzzles::sudoku::GridError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Places {
@@ -153,7 +153,8 @@ impl Places {
     /// For a box side outside `1..=MAX_BOX`.
     ///
     /// ```
-    /// use backtracker::{puzzles::sudoku::Places, ModelBuilder};
+    /// use backtracker::ModelBuilder;
+    /// use backtracker_puzzles::sudoku::Places;
     ///
     /// // On its own it is a whole 4 x 4 sudoku: a full grid where every digit
     /// // has a place in every unit has each digit once per unit.

@@ -10,8 +10,8 @@ use std::collections::HashSet;
 
 use thiserror::Error;
 
-use crate::error::ModelError;
-use crate::model::{Model, ModelBuilder, VariableOrder};
+use backtracker::ModelError;
+use backtracker::{Model, ModelBuilder, VariableOrder};
 
 mod chromatic;
 mod clique;
@@ -29,7 +29,7 @@ pub const MAX_VERTICES: usize = 1 << 20;
 /// An edge that cannot be added to a [`Graph`].
 ///
 /// ```
-/// use backtracker::puzzles::coloring::{Graph, GraphError};
+/// use backtracker_puzzles::coloring::{Graph, GraphError};
 ///
 /// let mut graph = Graph::new(3);
 /// assert_eq!(graph.add_edge(2, 2), Err(GraphError::SelfLoop(2)));
@@ -54,7 +54,7 @@ pub enum GraphError {
 /// A DIMACS `.col` text that cannot be read.
 ///
 /// ```
-/// use backtracker::puzzles::coloring::Graph;
+/// use backtracker_puzzles::coloring::Graph;
 ///
 /// let err = Graph::parse_dimacs("c no problem line yet\ne 1 2\n").unwrap_err();
 /// assert_eq!(err.line, Some(2));
@@ -74,13 +74,13 @@ pub struct DimacsError {
 /// files), each with a name.
 ///
 /// ```
-/// use backtracker::puzzles::coloring::Graph;
+/// use backtracker_puzzles::coloring::Graph;
 ///
 /// let graph = Graph::parse_dimacs("c a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 1 3\n")?;
 /// assert_eq!(graph.vertices(), 3);
 /// assert_eq!(graph.edges(), [(1, 2), (2, 3), (1, 3)]);
 /// assert_eq!(graph.neighbours(2), [1, 3]);
-/// # Ok::<(), backtracker::puzzles::coloring::DimacsError>(())
+/// # Ok::<(), backtracker_puzzles::coloring::DimacsError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
@@ -97,7 +97,7 @@ impl Graph {
     /// A graph of `vertices` vertices named `v1`, `v2`, ... and no edges.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let graph = Graph::new(3);
     /// assert_eq!((graph.vertices(), graph.edges().len()), (3, 0));
@@ -111,7 +111,7 @@ impl Graph {
     /// A graph with one vertex per name (vertex 1 is the first) and no edges.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let graph = Graph::named(["north", "south"]);
     /// assert_eq!(graph.vertex("south"), Some(2));
@@ -136,12 +136,12 @@ impl Graph {
     /// As [`add_edge`](Self::add_edge).
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let path = Graph::from_edges(3, [(1, 2), (3, 2)])?;
     /// assert_eq!(path.edges(), [(1, 2), (2, 3)]);
     /// assert!(Graph::from_edges(3, [(1, 4)]).is_err());
-    /// # Ok::<(), backtracker::puzzles::coloring::GraphError>(())
+    /// # Ok::<(), backtracker_puzzles::coloring::GraphError>(())
     /// ```
     pub fn from_edges(
         vertices: usize,
@@ -162,7 +162,7 @@ impl Graph {
     /// A vertex outside the graph, or `u == v`.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let mut graph = Graph::new(2);
     /// assert_eq!(graph.add_edge(1, 2), Ok(true));
@@ -203,14 +203,14 @@ impl Graph {
     /// [`MAX_VERTICES`] vertices; or no problem line at all.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let square = Graph::parse_dimacs("p edge 4 4\ne 1 2\ne 2 3\ne 3 4\ne 4 1\n")?;
     /// assert_eq!(square.vertices(), 4);
     /// assert_eq!(square.edges(), [(1, 2), (2, 3), (3, 4), (1, 4)]);
     /// let err = Graph::parse_dimacs("p edge 2 1\ne 1 3\n").unwrap_err();
     /// assert_eq!(err.line, Some(2));
-    /// # Ok::<(), backtracker::puzzles::coloring::DimacsError>(())
+    /// # Ok::<(), backtracker_puzzles::coloring::DimacsError>(())
     /// ```
     pub fn parse_dimacs(text: &str) -> Result<Graph, DimacsError> {
         let mut graph: Option<Graph> = None;
@@ -268,7 +268,7 @@ impl Graph {
     /// The number of vertices.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// assert_eq!(Graph::new(5).vertices(), 5);
     /// ```
@@ -281,7 +281,7 @@ impl Graph {
     /// they were first added.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let graph = Graph::from_edges(3, [(3, 1), (2, 1), (1, 3)]).unwrap();
     /// assert_eq!(graph.edges(), [(1, 3), (1, 2)]);
@@ -298,7 +298,7 @@ impl Graph {
     /// If there is no vertex `v`.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let star = Graph::from_edges(4, [(1, 3), (1, 2), (4, 1)]).unwrap();
     /// assert_eq!(star.neighbours(1), [3, 2, 4]);
@@ -316,7 +316,7 @@ impl Graph {
     /// If there is no vertex `v`.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// let star = Graph::from_edges(4, [(1, 2), (1, 3), (1, 4)]).unwrap();
     /// assert_eq!((star.degree(1), star.degree(4)), (3, 1));
@@ -333,7 +333,7 @@ impl Graph {
     /// If there is no vertex `v`.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::australia_map;
+    /// use backtracker_puzzles::coloring::australia_map;
     ///
     /// assert_eq!(australia_map().name(3), "SA");
     /// ```
@@ -345,7 +345,7 @@ impl Graph {
     /// The vertex called `name`, if any.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::australia_map;
+    /// use backtracker_puzzles::coloring::australia_map;
     ///
     /// let map = australia_map();
     /// assert_eq!(map.vertex("T"), Some(7));
@@ -360,7 +360,7 @@ impl Graph {
     /// chromatic number, and vertices whose colours may be fixed.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// // A triangle 1-2-3 with a pendant vertex 4: the triangle is the only 3-clique.
     /// let graph = Graph::from_edges(4, [(1, 2), (2, 3), (1, 3), (3, 4)]).unwrap();
@@ -393,7 +393,7 @@ impl Graph {
     /// the chromatic number.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// // An odd cycle needs 3 colours, and degree 2 lets greedy use at most 3.
     /// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
@@ -483,7 +483,7 @@ fn variables<V: Clone>(
 /// so counting searches about half the tree, and the colours
 /// interchangeable on every vertex
 /// ([`ModelBuilder::interchangeable_values`]), so
-/// [`count_classes`](crate::Search::count_classes) counts the colourings
+/// [`count_classes`](backtracker::Search::count_classes) counts the colourings
 /// up to a renaming of the colours, each class searched once.
 ///
 /// # Errors
@@ -492,7 +492,7 @@ fn variables<V: Clone>(
 /// [`ModelError::EmptyDomain`] for 0 colours on a graph with a vertex.
 ///
 /// ```
-/// use backtracker::puzzles::coloring::{coloring, Graph};
+/// use backtracker_puzzles::coloring::{coloring, Graph};
 ///
 /// let c5 = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1)]).unwrap();
 /// assert_eq!(coloring(&c5, 2)?.search().count().value, 0);
@@ -518,7 +518,8 @@ pub fn coloring(
 /// As [`coloring`].
 ///
 /// ```
-/// use backtracker::{puzzles::coloring::{australia_map, coloring_with}, VariableOrder};
+/// use backtracker::VariableOrder;
+/// use backtracker_puzzles::coloring::{australia_map, coloring_with};
 ///
 /// // South Australia borders all five other mainland regions, which form a
 /// // path: 3 colours for it, then 2 ways along the path, 3 for Tasmania.
@@ -560,7 +561,7 @@ pub const AUSTRALIA_COLORS: [&str; 3] = ["red", "green", "blue"];
 /// [`AUSTRALIA_REGIONS`]`[i]`, an edge per border.
 ///
 /// ```
-/// use backtracker::puzzles::coloring::australia_map;
+/// use backtracker_puzzles::coloring::australia_map;
 ///
 /// let map = australia_map();
 /// assert_eq!((map.vertices(), map.edges().len()), (7, 9));
@@ -589,7 +590,7 @@ pub fn australia_map() -> Graph {
 /// textbook.
 ///
 /// ```
-/// use backtracker::puzzles::coloring::australia;
+/// use backtracker_puzzles::coloring::australia;
 ///
 /// let mut model = australia();
 /// let first = model.search().first().value.unwrap();

@@ -10,11 +10,11 @@
 //! Tilings that differ by a rotation or reflection of the whole board are
 //! different tilings; the problem declares the board's symmetries (those
 //! that map the board and every placement onto themselves), so that
-//! [`Search::count_classes`](crate::Search::count_classes) counts them up
+//! [`Search::count_classes`](backtracker::Search::count_classes) counts them up
 //! to symmetry too.
 //!
 //! ```
-//! use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling};
+//! use backtracker_puzzles::polyomino::{pentominoes, Shape, Tiling};
 //!
 //! // The 12 pentominoes tile a 3 x 20 rectangle in 2 ways up to symmetry,
 //! // so in 8 ways in all.
@@ -24,7 +24,7 @@
 //! let classes = tiling.problem_mut().search().count_classes().value;
 //! // The box's 4 symmetries: 2 classes of 4.
 //! assert_eq!((classes.solutions, classes.classes, classes.group), (8, 2, 4));
-//! # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+//! # Ok::<(), backtracker_puzzles::polyomino::TilingError>(())
 //! ```
 
 use std::collections::{BTreeSet, HashMap};
@@ -32,8 +32,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::error::ModelError;
-use crate::exact_cover::{ExactCover, ExactCoverBuilder};
+use backtracker::ModelError;
+use backtracker::exact_cover::{ExactCover, ExactCoverBuilder};
 
 /// The most items over all options a [`Tiling`] may have (each placement
 /// is its piece and its cells): beyond it, [`Tiling::new`] refuses the
@@ -44,13 +44,13 @@ pub const MAX_PLACEMENT_ITEMS: usize = 1 << 24;
 /// tile, or the cells of a piece.
 ///
 /// ```
-/// use backtracker::puzzles::polyomino::Shape;
+/// use backtracker_puzzles::polyomino::Shape;
 ///
 /// let l = Shape::parse("#.\n#.\n##")?;
 /// assert_eq!(l.len(), 4);
 /// assert_eq!(l.cells(), [(0, 0), (1, 0), (2, 0), (2, 1)]);
 /// assert_eq!(l.to_string(), "#.\n#.\n##\n");
-/// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+/// # Ok::<(), backtracker_puzzles::polyomino::ShapeError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
@@ -62,7 +62,7 @@ pub struct Shape {
 /// and `.` (a hole). Lines and columns count from 1.
 ///
 /// ```
-/// use backtracker::puzzles::polyomino::Shape;
+/// use backtracker_puzzles::polyomino::Shape;
 ///
 /// let error = Shape::parse("#.\n.o").unwrap_err();
 /// assert_eq!((error.line, error.column, error.found), (2, 2, 'o'));
@@ -85,7 +85,7 @@ impl Shape {
     /// The shape of the given cells (in any order; repeats count once).
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::Shape;
+    /// use backtracker_puzzles::polyomino::Shape;
     ///
     /// let domino = Shape::from_cells([(0, 1), (0, 0), (0, 1)]);
     /// assert_eq!(domino.cells(), [(0, 0), (0, 1)]);
@@ -101,7 +101,7 @@ impl Shape {
     /// A full rectangle of `rows x cols` cells.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::Shape;
+    /// use backtracker_puzzles::polyomino::Shape;
     ///
     /// assert_eq!(Shape::rectangle(6, 10).len(), 60);
     /// ```
@@ -121,7 +121,7 @@ impl Shape {
     /// column.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::Shape;
+    /// use backtracker_puzzles::polyomino::Shape;
     ///
     /// // Dana Scott's board: 8 x 8 without the 2 x 2 centre.
     /// let scott = Shape::parse(
@@ -130,7 +130,7 @@ impl Shape {
     /// assert_eq!(scott.len(), 60);
     /// let error = Shape::parse("##\n#x").unwrap_err();
     /// assert_eq!((error.line, error.column, error.found), (2, 2, 'x'));
-    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::ShapeError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Shape, ShapeError> {
         let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -157,11 +157,11 @@ impl Shape {
     /// The cells, sorted by row, then column.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::Shape;
+    /// use backtracker_puzzles::polyomino::Shape;
     ///
     /// let s = Shape::parse(".#\n##")?;
     /// assert_eq!(s.cells(), [(0, 1), (1, 0), (1, 1)]);
-    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::ShapeError>(())
     /// ```
     #[must_use]
     pub fn cells(&self) -> &[(usize, usize)] {
@@ -171,7 +171,7 @@ impl Shape {
     /// Number of cells.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::Shape;
+    /// use backtracker_puzzles::polyomino::Shape;
     ///
     /// assert_eq!(Shape::rectangle(2, 3).len(), 6);
     /// ```
@@ -183,11 +183,11 @@ impl Shape {
     /// Whether the shape has no cell.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::Shape;
+    /// use backtracker_puzzles::polyomino::Shape;
     ///
     /// assert!(Shape::parse("..\n..")?.is_empty());
     /// assert!(!Shape::rectangle(1, 1).is_empty());
-    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::ShapeError>(())
     /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -207,13 +207,13 @@ impl Shape {
     /// starting with the shape itself.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::Shape;
+    /// use backtracker_puzzles::polyomino::Shape;
     ///
     /// let l = Shape::parse("#.\n#.\n##")?;
     /// assert_eq!(l.orientations(true).len(), 8);
     /// assert_eq!(l.orientations(false).len(), 4);
     /// assert_eq!(Shape::rectangle(2, 2).orientations(true).len(), 1);
-    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::ShapeError>(())
     /// ```
     #[must_use]
     pub fn orientations(&self, reflections: bool) -> Vec<Shape> {
@@ -274,7 +274,7 @@ impl Grid {
             .unwrap_or(0);
         let mut index = vec![None; rows * cols];
         for (i, &(r, c)) in shape.cells.iter().enumerate() {
-            index[(r - top) * cols + (c - left)] = Some(crate::index::small(i));
+            index[(r - top) * cols + (c - left)] = Some(crate::small(i));
         }
         Grid {
             top,
@@ -299,7 +299,7 @@ impl Grid {
 /// it lies in [`Tiling::render`].
 ///
 /// ```
-/// use backtracker::puzzles::polyomino::{Piece, Shape};
+/// use backtracker_puzzles::polyomino::{Piece, Shape};
 ///
 /// let domino = Piece::new("D", Shape::rectangle(1, 2));
 /// assert_eq!((domino.name(), domino.letter(), domino.shape().len()), ("D", 'D', 2));
@@ -314,7 +314,7 @@ impl Piece {
     /// A piece called `name` with the cells of `shape`.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{Piece, Shape};
+    /// use backtracker_puzzles::polyomino::{Piece, Shape};
     ///
     /// let tromino = Piece::new("I3", Shape::rectangle(1, 3));
     /// assert_eq!((tromino.name(), tromino.shape().len()), ("I3", 3));
@@ -330,7 +330,7 @@ impl Piece {
     /// Its name.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::pentominoes;
+    /// use backtracker_puzzles::polyomino::pentominoes;
     ///
     /// let names: Vec<String> = pentominoes().iter().map(|p| p.name().to_string()).collect();
     /// assert_eq!(names.len(), 12);
@@ -344,7 +344,7 @@ impl Piece {
     /// The first character of its name (`?` for an empty name).
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{Piece, Shape};
+    /// use backtracker_puzzles::polyomino::{Piece, Shape};
     ///
     /// assert_eq!(Piece::new("Domino", Shape::rectangle(1, 2)).letter(), 'D');
     /// assert_eq!(Piece::new("", Shape::rectangle(1, 2)).letter(), '?');
@@ -357,7 +357,7 @@ impl Piece {
     /// Its cells.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::pentominoes;
+    /// use backtracker_puzzles::polyomino::pentominoes;
     ///
     /// // Every pentomino has five cells.
     /// assert!(pentominoes().iter().all(|p| p.shape().len() == 5));
@@ -385,7 +385,7 @@ fn set(pieces: &[(&str, &str)]) -> Vec<Piece> {
 /// (60 cells).
 ///
 /// ```
-/// use backtracker::puzzles::polyomino::pentominoes;
+/// use backtracker_puzzles::polyomino::pentominoes;
 ///
 /// let set = pentominoes();
 /// assert_eq!(set.len(), 12);
@@ -415,14 +415,14 @@ pub fn pentominoes() -> Vec<Piece> {
 /// The 5 free tetrominoes: I O T S L (20 cells).
 ///
 /// ```
-/// use backtracker::puzzles::polyomino::{tetrominoes, Shape, Tiling};
+/// use backtracker_puzzles::polyomino::{tetrominoes, Shape, Tiling};
 ///
 /// // The T tetromino covers three cells of one colour of a chessboard
 /// // pattern and one of the other; the other four cover two and two. So
 /// // no rectangle of 20 cells can be tiled.
 /// let mut tiling = Tiling::new(&Shape::rectangle(4, 5), &tetrominoes(), true)?;
 /// assert_eq!(tiling.problem_mut().search().count().value, 0);
-/// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+/// # Ok::<(), backtracker_puzzles::polyomino::TilingError>(())
 /// ```
 #[must_use]
 pub fn tetrominoes() -> Vec<Piece> {
@@ -438,7 +438,7 @@ pub fn tetrominoes() -> Vec<Piece> {
 /// Why a board and a set of pieces make no tiling problem.
 ///
 /// ```
-/// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling, TilingError};
+/// use backtracker_puzzles::polyomino::{Piece, Shape, Tiling, TilingError};
 ///
 /// let pieces = [Piece::new("D", Shape::rectangle(1, 2)), Piece::new("D", Shape::rectangle(2, 1))];
 /// let error = Tiling::new(&Shape::rectangle(2, 2), &pieces, true).unwrap_err();
@@ -553,7 +553,7 @@ fn declare_symmetries(
 /// covers it; [`render`](Self::render) draws it.
 ///
 /// ```
-/// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+/// use backtracker_puzzles::polyomino::{Piece, Shape, Tiling};
 ///
 /// // Two L trominoes tile a 2 x 3 rectangle in 2 ways (with reflections),
 /// // and either piece can take either place: 4 tilings of pieces A and B.
@@ -563,7 +563,7 @@ fn declare_symmetries(
 /// assert_eq!(tiling.problem_mut().search().count().value, 4);
 /// let first = tiling.problem_mut().search().first().value.unwrap();
 /// assert_eq!(tiling.render(&first), "ABB\nAAB\n");
-/// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+/// # Ok::<(), backtracker_puzzles::polyomino::ShapeError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Tiling {
@@ -587,7 +587,7 @@ impl Tiling {
     /// [`TilingError::TooLarge`].
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling, TilingError};
+    /// use backtracker_puzzles::polyomino::{pentominoes, Shape, Tiling, TilingError};
     ///
     /// let error = Tiling::new(&Shape::rectangle(6, 9), &pentominoes(), true).unwrap_err();
     /// assert_eq!(error, TilingError::Area { board: 54, pieces: 60 });
@@ -654,7 +654,7 @@ impl Tiling {
                     }
                     b.option_of_items(option.iter().copied());
                     placements.insert(option.clone(), placements.len());
-                    piece_of.push(crate::index::small(k));
+                    piece_of.push(crate::small(k));
                 }
             }
         }
@@ -670,7 +670,7 @@ impl Tiling {
     /// The exact-cover problem.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+    /// use backtracker_puzzles::polyomino::{Piece, Shape, Tiling};
     ///
     /// // Two dominoes A and B on a 2 x 2 board: items are the 2 pieces and 4
     /// // cells; each domino lies flat or upright, in 2 places each.
@@ -679,7 +679,7 @@ impl Tiling {
     /// assert_eq!(tiling.problem().item_count(), 2 + 4);
     /// assert_eq!(tiling.problem().option_count(), 2 * 4);
     /// assert_eq!(tiling.problem().item_name(0), "piece A");
-    /// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::TilingError>(())
     /// ```
     #[must_use]
     pub fn problem(&self) -> &ExactCover {
@@ -689,13 +689,13 @@ impl Tiling {
     /// The exact-cover problem, to search it.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+    /// use backtracker_puzzles::polyomino::{Piece, Shape, Tiling};
     ///
     /// // Both flat or both upright, and A on either side: 4 tilings.
     /// let pieces = [Piece::new("A", Shape::rectangle(1, 2)), Piece::new("B", Shape::rectangle(1, 2))];
     /// let mut tiling = Tiling::new(&Shape::rectangle(2, 2), &pieces, true)?;
     /// assert_eq!(tiling.problem_mut().search().count().value, 4);
-    /// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::TilingError>(())
     /// ```
     pub fn problem_mut(&mut self) -> &mut ExactCover {
         &mut self.problem
@@ -704,11 +704,11 @@ impl Tiling {
     /// The board.
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling};
+    /// use backtracker_puzzles::polyomino::{pentominoes, Shape, Tiling};
     ///
     /// let tiling = Tiling::new(&Shape::rectangle(5, 12), &pentominoes(), true)?;
     /// assert_eq!(tiling.board(), &Shape::rectangle(5, 12));
-    /// # Ok::<(), backtracker::puzzles::polyomino::TilingError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::TilingError>(())
     /// ```
     #[must_use]
     pub fn board(&self) -> &Shape {
@@ -718,7 +718,7 @@ impl Tiling {
     /// Number of placements (the options).
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{pentominoes, Shape, Tiling};
+    /// use backtracker_puzzles::polyomino::{pentominoes, Shape, Tiling};
     ///
     /// let tiling = Tiling::new(&Shape::rectangle(6, 10), &pentominoes(), true).unwrap();
     /// assert_eq!(tiling.placements(), 2056);
@@ -737,14 +737,14 @@ impl Tiling {
     /// piece and cell).
     ///
     /// ```
-    /// use backtracker::puzzles::polyomino::{Piece, Shape, Tiling};
+    /// use backtracker_puzzles::polyomino::{Piece, Shape, Tiling};
     ///
     /// // An L tromino on an L board: one placement, and the hole drawn as `.`.
     /// let board = Shape::parse("##\n#.")?;
     /// let mut tiling = Tiling::new(&board, &[Piece::new("L", Shape::parse("#.\n##")?)], false).unwrap();
     /// let solution = tiling.problem_mut().search().first().value.unwrap();
     /// assert_eq!(tiling.render(&solution), "LL\nL.\n");
-    /// # Ok::<(), backtracker::puzzles::polyomino::ShapeError>(())
+    /// # Ok::<(), backtracker_puzzles::polyomino::ShapeError>(())
     /// ```
     #[must_use]
     pub fn render(&self, solution: &[usize]) -> String {

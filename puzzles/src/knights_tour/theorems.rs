@@ -3,18 +3,18 @@
 
 use std::fmt;
 
-use super::Board;
+use super::Chessboard;
 
 /// A theorem that rules out every tour of a board from a start square.
 ///
 /// ```
-/// use backtracker::puzzles::knights_tour::{impossible, Board, Theorem};
+/// use backtracker_puzzles::knights_tour::{impossible, Chessboard, Theorem};
 ///
-/// let board = Board::new(5, 5)?;
+/// let board = Chessboard::new(5, 5)?;
 /// assert_eq!(impossible(&board, 1, false), Some(Theorem::Colours));
 /// assert_eq!(impossible(&board, 0, true), Some(Theorem::Schwenk));
 /// assert_eq!(impossible(&board, 0, false), None);
-/// let four = Board::new(4, 7)?;
+/// let four = Chessboard::new(4, 7)?;
 /// assert_eq!(impossible(&four, four.square(1, 2).unwrap(), false), Some(Theorem::FourRanks));
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
@@ -55,15 +55,15 @@ impl fmt::Display for Theorem {
 /// ruled out by [`Theorem::Colours`].
 ///
 /// ```
-/// use backtracker::puzzles::knights_tour::{impossible, Board, Theorem};
+/// use backtracker_puzzles::knights_tour::{impossible, Chessboard, Theorem};
 ///
 /// // Schwenk: 3 x 8 has no closed tour, 3 x 10 has.
-/// assert_eq!(impossible(&Board::new(3, 8)?, 0, true), Some(Theorem::Schwenk));
-/// assert_eq!(impossible(&Board::new(3, 10)?, 0, true), None);
+/// assert_eq!(impossible(&Chessboard::new(3, 8)?, 0, true), Some(Theorem::Schwenk));
+/// assert_eq!(impossible(&Chessboard::new(3, 10)?, 0, true), None);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 #[must_use]
-pub fn impossible(board: &Board, start: usize, closed: bool) -> Option<Theorem> {
+pub fn impossible(board: &Chessboard, start: usize, closed: bool) -> Option<Theorem> {
     let n = board.squares();
     if start >= n {
         return Some(Theorem::Colours);

@@ -1,12 +1,12 @@
 //! The rules of a tour as checkers: consecutive moves a knight's move
 //! apart, and no unvisited square left without a way in and out.
 
-use crate::assignment::{Assignment, Choice};
-use crate::candidates::Candidates;
-use crate::checker::Checker;
-use crate::domains::{Conflict, Domains};
+use backtracker::Candidates;
+use backtracker::Checker;
+use backtracker::{Assignment, Choice};
+use backtracker::{Conflict, Domains};
 
-use super::{Board, MAX_SQUARES, Square};
+use super::{Chessboard, MAX_SQUARES, Square};
 
 /// Consecutive moves are a knight's move apart; in a closed tour the last
 /// move is also a knight's move from the first. Named `knight moves`.
@@ -19,10 +19,10 @@ use super::{Board, MAX_SQUARES, Square};
 /// ```
 /// use backtracker::ModelBuilder;
 /// use backtracker::constraints::AtMostOnePerLine;
-/// use backtracker::puzzles::knights_tour::{Board, KnightMoves};
+/// use backtracker_puzzles::knights_tour::{Chessboard, KnightMoves};
 ///
 /// // Knight's paths through all of a 3 x 4 board, without the dead-end rule.
-/// let board = Board::new(3, 4)?;
+/// let board = Chessboard::new(3, 4)?;
 /// let mut b = ModelBuilder::new();
 /// for k in 0..12 {
 ///     b.variable(format!("move {}", k + 1), 0..12u16);
@@ -47,7 +47,7 @@ pub struct KnightMoves {
 impl KnightMoves {
     /// The rule on `board`, for an open or a `closed` tour.
     #[must_use]
-    pub fn new(board: &Board, closed: bool) -> KnightMoves {
+    pub fn new(board: &Chessboard, closed: bool) -> KnightMoves {
         let n = board.squares();
         let words = n.div_ceil(64).max(1);
         let mut reach = vec![0u64; n * words];
@@ -158,10 +158,10 @@ impl Checker<Square> for KnightMoves {
 /// (the model's declared order), as [`model`](super::model) builds it.
 ///
 /// ```
-/// use backtracker::puzzles::knights_tour::{Board, NoDeadEnds};
+/// use backtracker_puzzles::knights_tour::{Chessboard, NoDeadEnds};
 /// use backtracker::Checker;
 ///
-/// let rule = NoDeadEnds::new(&Board::new(5, 5)?, false);
+/// let rule = NoDeadEnds::new(&Chessboard::new(5, 5)?, false);
 /// assert_eq!(rule.name(), "no dead ends");
 /// assert!(rule.narrows());
 /// # Ok::<(), backtracker::ModelError>(())
@@ -219,7 +219,7 @@ fn bit(set: &[u64], sq: usize) -> bool {
 impl NoDeadEnds {
     /// The rule on `board`, for an open or a `closed` tour.
     #[must_use]
-    pub fn new(board: &Board, closed: bool) -> NoDeadEnds {
+    pub fn new(board: &Chessboard, closed: bool) -> NoDeadEnds {
         NoDeadEnds {
             n: board.squares(),
             closed,
@@ -246,7 +246,7 @@ impl NoDeadEnds {
         };
         let (mut short, mut weak) = ([(0, 0); 3], 0);
         for u in (0..self.n).filter(unvisited) {
-            let ways = crate::index::small(free(u)) + u32::from(self.closed && bit(&near_start, u));
+            let ways = crate::small(free(u)) + u32::from(self.closed && bit(&near_start, u));
             if ways < 2 {
                 short[weak] = (u, ways);
                 weak += 1;
@@ -263,7 +263,7 @@ impl NoDeadEnds {
             left: self.n - seen as usize,
             short,
             weak,
-            home: crate::index::small(free(start)),
+            home: crate::small(free(start)),
             near_start,
         }
     }

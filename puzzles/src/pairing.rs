@@ -13,7 +13,7 @@
 //! Both count every pairing and its reverse apart:
 //!
 //! ```
-//! use backtracker::puzzles::{pairing_by_places, pairing_by_sums};
+//! use backtracker_puzzles::{pairing_by_places, pairing_by_sums};
 //!
 //! // L(2, 7): 26 Langford pairings up to reversal (OEIS A014552).
 //! assert_eq!(pairing_by_sums(7, 1)?.search().count().value, 52);
@@ -21,11 +21,11 @@
 //! # Ok::<(), backtracker::ModelError>(())
 //! ```
 
-use crate::assignment::{Assignment, Choice};
-use crate::checker::{Checker, DynChecker};
-use crate::constraints::{AllDifferent, LinearSum};
-use crate::error::ModelError;
-use crate::model::{Model, ModelBuilder};
+use backtracker::ModelError;
+use backtracker::constraints::{AllDifferent, LinearSum};
+use backtracker::{Assignment, Choice};
+use backtracker::{Checker, DynChecker};
+use backtracker::{Model, ModelBuilder};
 
 /// The largest `n` the models take: 2n places in one machine word.
 pub const MAX_PAIRS: usize = 32;

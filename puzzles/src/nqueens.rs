@@ -1,11 +1,11 @@
 //! N-Queens: place N queens on an N x N board, no two attacking.
 
-use crate::checker::DynChecker;
-use crate::checkers::Checkers;
-use crate::constraints::AtMostOnePerLine;
-use crate::error::ModelError;
-use crate::model::{Model, ModelBuilder};
-use crate::symmetry::Symmetry;
+use backtracker::Checkers;
+use backtracker::DynChecker;
+use backtracker::ModelError;
+use backtracker::Symmetry;
+use backtracker::constraints::AtMostOnePerLine;
+use backtracker::{Model, ModelBuilder};
 
 /// The largest board the reference model accepts: its diagonals (2N - 1 of
 /// them) fit in one machine word. Beyond it no count is within reach anyway
@@ -16,7 +16,7 @@ pub const MAX_QUEENS: usize = 32;
 /// by construction (one variable per row).
 ///
 /// ```
-/// use backtracker::puzzles::{nqueens_with, Rule};
+/// use backtracker_puzzles::{nqueens_with, Rule};
 ///
 /// let mut both = nqueens_with(4, &Rule::ALL)?;
 /// assert_eq!(both.search().count().value, 2);
@@ -41,7 +41,7 @@ impl Rule {
     /// The checker's name: `columns`, `diagonals` or `anti-diagonals`.
     ///
     /// ```
-    /// use backtracker::puzzles::{nqueens, Rule};
+    /// use backtracker_puzzles::{nqueens, Rule};
     ///
     /// let names: Vec<&str> = Rule::ALL.iter().map(|r| r.name()).collect();
     /// assert_eq!(names, nqueens(4)?.checker_names());
@@ -59,7 +59,7 @@ impl Rule {
     /// The rule called `name`, if any.
     ///
     /// ```
-    /// use backtracker::puzzles::Rule;
+    /// use backtracker_puzzles::Rule;
     ///
     /// assert_eq!(Rule::from_name("anti-diagonals"), Some(Rule::AntiDiagonals));
     /// assert_eq!(Rule::from_name("rows"), None);
@@ -111,7 +111,7 @@ fn anti_diagonal(n: usize) -> impl Fn(usize, &usize) -> usize + Clone + Send {
 ///
 /// ```
 /// use backtracker::constraints::AtMostOnePerLine;
-/// use backtracker::puzzles::nqueens_rows;
+/// use backtracker_puzzles::nqueens_rows;
 ///
 /// // Rooks: one per row and column, no diagonal rule; 4! placements.
 /// let mut b = nqueens_rows(4)?;
@@ -144,7 +144,7 @@ pub fn nqueens_rows(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
 /// on the column's index), one machine word of state each. It declares mirror symmetry (reflecting every queen left to right
 /// gives another solution), and the 8 symmetries of the board
 /// ([`Symmetry::square_rows`]), by which
-/// [`Search::count_classes`](crate::Search::count_classes) counts the
+/// [`Search::count_classes`](backtracker::Search::count_classes) counts the
 /// fundamental solutions.
 ///
 /// The checkers are a tuple, so searches are monomorphised and inlined.
@@ -154,7 +154,7 @@ pub fn nqueens_rows(n: usize) -> Result<ModelBuilder<usize>, ModelError> {
 /// [`ModelError::Unsupported`] for `n` above [`MAX_QUEENS`].
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(8)?;
 /// assert_eq!(model.search().count().value, 92);
@@ -189,7 +189,7 @@ pub fn nqueens(
 /// As [`nqueens`].
 ///
 /// ```
-/// use backtracker::puzzles::{nqueens_with, Rule};
+/// use backtracker_puzzles::{nqueens_with, Rule};
 ///
 /// let mut rows_only = nqueens_with(5, &[])?;
 /// assert_eq!(rows_only.search().count().value, 3125);

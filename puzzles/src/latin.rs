@@ -1,10 +1,10 @@
 //! Latin squares: an `n x n` grid of `n` symbols, each symbol once in every
 //! row and every column.
 
-use crate::checker::DynChecker;
-use crate::constraints::AllDifferent;
-use crate::error::ModelError;
-use crate::model::{Model, ModelBuilder};
+use backtracker::DynChecker;
+use backtracker::ModelError;
+use backtracker::constraints::AllDifferent;
+use backtracker::{Model, ModelBuilder};
 
 /// The most rows a [`latin_square`] may have: its symbols fit in one word.
 pub const MAX_LATIN: usize = 64;
@@ -14,7 +14,7 @@ pub const MAX_LATIN: usize = 64;
 /// [`AllDifferent`] per row (`row {r}`) and per column (`column {c}`). The
 /// symbols are interchangeable on every cell
 /// ([`ModelBuilder::interchangeable_values`]), so
-/// [`count_classes`](crate::Search::count_classes) counts the squares up to
+/// [`count_classes`](backtracker::Search::count_classes) counts the squares up to
 /// a renaming of the symbols, each class searched once.
 ///
 /// # Errors
@@ -22,7 +22,7 @@ pub const MAX_LATIN: usize = 64;
 /// [`ModelError::Unsupported`] for more than [`MAX_LATIN`] rows.
 ///
 /// ```
-/// use backtracker::puzzles::latin_square;
+/// use backtracker_puzzles::latin_square;
 ///
 /// // 12 Latin squares of order 3 (OEIS A002860), 2 up to the 3! renamings.
 /// let classes = latin_square(3)?.search().count_classes().value;

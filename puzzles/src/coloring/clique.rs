@@ -16,7 +16,7 @@ impl Graph {
     /// fast on the graphs a colouring search can finish.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// // A 5-cycle with a chord 1-3: its largest cliques are triangles.
     /// let graph = Graph::from_edges(5, [(1, 2), (2, 3), (3, 4), (4, 5), (5, 1), (1, 3)]).unwrap();
@@ -58,7 +58,7 @@ impl Graph {
     /// of the board.
     ///
     /// ```
-    /// use backtracker::puzzles::coloring::Graph;
+    /// use backtracker_puzzles::coloring::Graph;
     ///
     /// // Two triangles sharing the edge 2-3, and the pendant edge 3-5.
     /// let graph = Graph::from_edges(5, [(1, 2), (1, 3), (2, 3), (2, 4), (3, 4), (3, 5)]).unwrap();

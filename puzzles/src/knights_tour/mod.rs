@@ -15,7 +15,7 @@
 //!
 //! [`successor_model`] states closed tours the other way round: per
 //! square the square after it, all of them one cycle (a
-//! [`Circuit`](crate::constraints::Circuit)); it counts them in fewer
+//! [`Circuit`](backtracker::constraints::Circuit)); it counts them in fewer
 //! nodes and less time.
 //!
 //! Boards of more than 64 squares have domains of more than 64 values, so
@@ -29,11 +29,11 @@
 //! take for ever.
 //!
 //! ```
-//! use backtracker::puzzles::knights_tour::{model, Board, TourFinder};
+//! use backtracker_puzzles::knights_tour::{model, Chessboard, TourFinder};
 //! use backtracker::RestartStop;
 //!
 //! // OEIS A165134: 304 open tours of the 5 x 5 board start at a corner.
-//! let board = Board::new(5, 5)?;
+//! let board = Chessboard::new(5, 5)?;
 //! assert_eq!(model(&board, 0, false, None)?.search().count().value, 304);
 //!
 //! let found = TourFinder::new(&board, 0)?.find()?;
@@ -46,13 +46,13 @@
 
 use std::cmp::Reverse;
 
-use crate::assignment::Assignment;
-use crate::checkers::Checkers;
-use crate::constraints::AtMostOnePerLine;
-use crate::error::ModelError;
-use crate::model::{Model, ModelBuilder};
-use crate::outcome::Stats;
-use crate::restart::{Attempt, Restarted, Restarts, Rng, Schedule, TieRule};
+use backtracker::Assignment;
+use backtracker::Checkers;
+use backtracker::ModelError;
+use backtracker::Stats;
+use backtracker::constraints::AtMostOnePerLine;
+use backtracker::{Attempt, Restarted, Restarts, Rng, Schedule, TieRule};
+use backtracker::{Model, ModelBuilder};
 
 mod rules;
 mod successors;
@@ -73,37 +73,37 @@ pub const MAX_SQUARES: usize = 4096;
 
 const _: () = assert!(MAX_SQUARES <= Square::MAX as usize);
 // Every board has a trace page.
-const _: () = assert!(MAX_SQUARES <= crate::trace::MAX_GRID_CELLS);
+const _: () = assert!(MAX_SQUARES <= backtracker::trace::MAX_GRID_CELLS);
 
 /// A board: its size and, per square, the squares a knight reaches from it.
 ///
 /// ```
-/// use backtracker::puzzles::knights_tour::Board;
+/// use backtracker_puzzles::knights_tour::Chessboard;
 ///
-/// let board = Board::new(3, 4)?;
+/// let board = Chessboard::new(3, 4)?;
 /// assert_eq!((board.rows(), board.cols(), board.squares()), (3, 4, 12));
 /// assert_eq!(board.square(1, 2), Some(6));
 /// assert_eq!(board.square(3, 0), None);
 /// assert_eq!(board.neighbours(0), [6, 9]);
-/// assert!(Board::new(65, 64).is_err());
+/// assert!(Chessboard::new(65, 64).is_err());
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
+pub struct Chessboard {
     rows: usize,
     cols: usize,
     /// Per square, the knight's squares in increasing order.
     neighbours: Vec<Vec<usize>>,
 }
 
-impl Board {
+impl Chessboard {
     /// A board of `rows` x `cols` squares.
     ///
     /// # Errors
     ///
     /// [`ModelError::Unsupported`] for a board without squares or with more
     /// than [`MAX_SQUARES`].
-    pub fn new(rows: usize, cols: usize) -> Result<Board, ModelError> {
+    pub fn new(rows: usize, cols: usize) -> Result<Chessboard, ModelError> {
         const JUMPS: [(isize, isize); 8] = [
             (-2, -1),
             (-2, 1),
@@ -148,7 +148,7 @@ impl Board {
                 to
             })
             .collect();
-        Ok(Board {
+        Ok(Chessboard {
             rows,
             cols,
             neighbours,
@@ -191,11 +191,11 @@ impl Board {
     /// right-aligned in columns; a square the tour misses shows 0.
     ///
     /// ```
-    /// use backtracker::puzzles::knights_tour::Board;
+    /// use backtracker_puzzles::knights_tour::Chessboard;
     ///
-    /// let board = Board::new(1, 1)?;
+    /// let board = Chessboard::new(1, 1)?;
     /// assert_eq!(board.render(&[0]), "1\n");
-    /// let board = Board::new(3, 4)?;
+    /// let board = Chessboard::new(3, 4)?;
     /// let tour = [0, 6, 8, 1, 7, 9, 2, 4, 10, 3, 5, 11];
     /// assert_eq!(board.render(&tour), " 1  4  7 10\n 8 11  2  5\n 3  6  9 12\n");
     /// # Ok::<(), backtracker::ModelError>(())
@@ -286,10 +286,10 @@ impl Ties {
 /// [`ModelError::Unsupported`] when `start` is not a square of `board`.
 ///
 /// ```
-/// use backtracker::puzzles::knights_tour::{model, Board, Ties};
+/// use backtracker_puzzles::knights_tour::{model, Chessboard, Ties};
 ///
 /// // OEIS A070030: 16 closed tours of 3 x 10, each run in two directions.
-/// let board = Board::new(3, 10)?;
+/// let board = Chessboard::new(3, 10)?;
 /// assert_eq!(model(&board, 0, true, None)?.search().count().value, 32);
 /// let tour = model(&board, 0, true, Some(Ties::Outward))?.search().first().value;
 /// assert_eq!(tour.map(|t| t.len()), Some(30));
@@ -297,7 +297,7 @@ impl Ties {
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 pub fn model(
-    board: &Board,
+    board: &Chessboard,
     start: usize,
     closed: bool,
     ties: Option<Ties>,
@@ -369,7 +369,7 @@ pub fn model(
     ))
 }
 
-fn off_board(board: &Board, start: usize) -> ModelError {
+fn off_board(board: &Chessboard, start: usize) -> ModelError {
     ModelError::Unsupported {
         reason: format!(
             "square {start} is not on the {} x {} board",
@@ -404,16 +404,16 @@ impl Symmetry {
     }
 
     /// The image of `board`.
-    fn board(self, board: &Board) -> Result<Board, ModelError> {
+    fn board(self, board: &Chessboard) -> Result<Chessboard, ModelError> {
         if self.transpose {
-            Board::new(board.cols, board.rows)
+            Chessboard::new(board.cols, board.rows)
         } else {
             Ok(board.clone())
         }
     }
 
     /// The image of square `sq` of `board`.
-    fn square(self, board: &Board, sq: usize) -> usize {
+    fn square(self, board: &Chessboard, sq: usize) -> usize {
         let (mut r, mut c) = (sq / board.cols, sq % board.cols);
         if self.flip_rows {
             r = board.rows - 1 - r;
@@ -454,10 +454,10 @@ struct Variant {
 /// whole tree proves there is no tour.
 ///
 /// ```
-/// use backtracker::puzzles::knights_tour::{Board, TourFinder};
+/// use backtracker_puzzles::knights_tour::{Chessboard, TourFinder};
 /// use backtracker::{RestartStop, Restarts, Schedule, TieRule};
 ///
-/// let board = Board::new(8, 8)?;
+/// let board = Chessboard::new(8, 8)?;
 /// let finder = TourFinder::new(&board, board.square(4, 1).unwrap())?.closed(true);
 /// let found = finder.find()?;
 /// assert_eq!(found.stop, RestartStop::Found);
@@ -480,7 +480,7 @@ struct Variant {
 /// ```
 #[derive(Clone, Debug)]
 pub struct TourFinder<'b> {
-    board: &'b Board,
+    board: &'b Chessboard,
     start: usize,
     closed: bool,
     cross_check: bool,
@@ -495,7 +495,7 @@ impl<'b> TourFinder<'b> {
     /// # Errors
     ///
     /// [`ModelError::Unsupported`] when `start` is not a square of `board`.
-    pub fn new(board: &'b Board, start: usize) -> Result<TourFinder<'b>, ModelError> {
+    pub fn new(board: &'b Chessboard, start: usize) -> Result<TourFinder<'b>, ModelError> {
         if start >= board.squares() {
             return Err(off_board(board, start));
         }
@@ -516,9 +516,9 @@ impl<'b> TourFinder<'b> {
         self
     }
 
-    /// Whether each attempt runs in [cross-check mode](crate::Search::cross_check)
+    /// Whether each attempt runs in [cross-check mode](backtracker::Search::cross_check)
     /// (default: no). A disagreement ends the run with
-    /// [`RestartStop::Search`](crate::RestartStop::Search).
+    /// [`RestartStop::Search`](backtracker::RestartStop::Search).
     #[must_use]
     pub fn cross_check(mut self, on: bool) -> TourFinder<'b> {
         self.cross_check = on;
@@ -592,12 +592,12 @@ impl<'b> TourFinder<'b> {
     /// from the start square), the attempts made and why the run ended.
     /// When a [theorem](impossible) rules out every tour, no attempt is
     /// made: the run ends at once with
-    /// [`RestartStop::Exhausted`](crate::RestartStop::Exhausted).
+    /// [`RestartStop::Exhausted`](backtracker::RestartStop::Exhausted).
     ///
     /// # Errors
     ///
     /// [`ModelError`] when a model cannot be built (which does not happen
-    /// on a board that [`Board::new`] accepted).
+    /// on a board that [`Chessboard::new`] accepted).
     pub fn find(&self) -> Result<Restarted<Vec<usize>>, ModelError> {
         self.find_with(|_, _| {})
     }
@@ -611,9 +611,9 @@ impl<'b> TourFinder<'b> {
     /// As [`find`](Self::find).
     ///
     /// ```
-    /// use backtracker::puzzles::knights_tour::{Board, TourFinder};
+    /// use backtracker_puzzles::knights_tour::{Chessboard, TourFinder};
     ///
-    /// let board = Board::new(6, 6)?;
+    /// let board = Chessboard::new(6, 6)?;
     /// let mut seen = Vec::new();
     /// let found = TourFinder::new(&board, 0)?.find_with(|attempt, so_far| {
     ///     seen.push((attempt.index(), so_far.nodes));
@@ -631,7 +631,7 @@ impl<'b> TourFinder<'b> {
                 value: None,
                 attempts: 0,
                 stats: Stats::default(),
-                stop: crate::restart::RestartStop::Exhausted,
+                stop: backtracker::RestartStop::Exhausted,
             });
         }
         let variants = self.all_variants();
@@ -670,7 +670,7 @@ impl<'b> TourFinder<'b> {
                 tour.rotate_left(at);
                 tour
             });
-            Ok(crate::outcome::Outcome {
+            Ok(backtracker::Outcome {
                 value,
                 stats: outcome.stats,
                 stop: outcome.stop,
