@@ -82,7 +82,10 @@ impl<'a> Runner<'a> {
     /// Splits `model` without symmetry (a mirror image need not have the
     /// same cost) and opens the checkpoint of branch and bound towards
     /// `sense`, reading the units it holds: a plan to
-    /// [run](BestPlan::run) with a goal.
+    /// [run](BestPlan::run) with a goal. A goal
+    /// [declared invariant](Goal::declare_invariant) searches one
+    /// solution of each class within each unit, as
+    /// [`Search::minimize`] does.
     ///
     /// # Errors
     ///

@@ -436,3 +436,130 @@ fn a_solution_in_a_checkpoint_that_is_not_one_of_the_model_is_refused() {
     assert!(error.to_string().contains("left unchanged"), "{error}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
+
+/// The ring of 8 vertices each joined to the next two, `C8(1, 2)`: its
+/// triangles need three colours, and 8 is not a multiple of 3, so three
+/// colours leave some edge with both ends alike.
+const RING: usize = 8;
+
+fn ring_edges() -> Vec<(usize, usize)> {
+    (0..RING)
+        .flat_map(|i| [1, 2].map(|step| (i, (i + step) % RING)))
+        .collect()
+}
+
+/// Each edge's flag is 1 exactly when its ends have one colour: triples
+/// `(end, end, flag)` of variables.
+#[derive(Clone, Debug)]
+struct AlikeFlags(Vec<[usize; 3]>);
+
+impl AlikeFlags {
+    /// Whether every edge whose three variables `value` knows keeps the rule.
+    fn holds(&self, value: impl Fn(usize) -> Option<i64>) -> bool {
+        self.0
+            .iter()
+            .all(|&[u, v, flag]| match (value(u), value(v), value(flag)) {
+                (Some(cu), Some(cv), Some(f)) => (cu == cv) == (f == 1),
+                _ => true,
+            })
+    }
+}
+
+impl Checker<i64> for AlikeFlags {
+    fn name(&self) -> &'static str {
+        "alike flags"
+    }
+
+    fn check(&self, a: &Assignment<'_, i64>) -> bool {
+        self.holds(|var| a.get(var).copied())
+    }
+
+    fn promising(&self, a: &Assignment<'_, i64>, c: Choice<'_, i64>) -> bool {
+        self.holds(|var| {
+            if var == c.var {
+                Some(*c.value)
+            } else {
+                a.get(var).copied()
+            }
+        })
+    }
+}
+
+/// The ring's vertices coloured with 3 interchangeable colours, a 0/1 flag
+/// per edge, and the number of flagged edges as the goal: a renaming of
+/// the colours keeps it, so the goal may be declared invariant.
+fn alike_edges(invariant: bool) -> (Model<i64, (AlikeFlags, Objective)>, Goal) {
+    let mut b = ModelBuilder::new();
+    let colours: Vec<usize> = (0..RING)
+        .map(|i| b.variable(format!("v{i}"), 0..3i64))
+        .collect();
+    b.interchangeable_values(colours.clone(), 0..3);
+    let triples: Vec<[usize; 3]> = ring_edges()
+        .iter()
+        .map(|&(u, v)| {
+            let flag = b.variable(format!("alike {u}-{v}"), 0..2i64);
+            [colours[u], colours[v], flag]
+        })
+        .collect();
+    let alike = Objective::new("alike edges", triples.iter().map(|t| (1, t[2])));
+    let goal = alike.goal();
+    if invariant {
+        goal.declare_invariant();
+    }
+    let model = b.build((AlikeFlags(triples), alike)).unwrap();
+    (model, goal)
+}
+
+#[test]
+fn a_goal_declared_invariant_searches_fewer_nodes_in_the_runner_for_the_brute_force_optimum() {
+    let edges = ring_edges();
+    let mut brute = usize::MAX;
+    for code in 0..3usize.pow(RING as u32) {
+        let colour = |v: usize| code / 3usize.pow(v as u32) % 3;
+        let alike = edges.iter().filter(|&&(u, v)| colour(u) == colour(v));
+        brute = brute.min(alike.count());
+    }
+    assert!(brute > 0, "the ring needs more than three colours");
+    let brute = i64::try_from(brute).unwrap();
+    let dir = temp_dir();
+    let mut nodes = Vec::new();
+    for invariant in [false, true] {
+        let (mut model, goal) = alike_edges(invariant);
+        let path = dir.path().join(format!("ring-{invariant}.ckpt"));
+        let runner = || {
+            Runner::new("alike-edges")
+                .split(Split::Depth(2))
+                .threads(1)
+                .checkpoint(&path)
+        };
+        // Stopped by growing node budgets, resumed until proven.
+        let mut runs = 0;
+        let report = loop {
+            runs += 1;
+            let report = runner()
+                .node_limit(20 << runs)
+                .minimize(&mut model, &goal)
+                .unwrap();
+            if report.proven {
+                break report;
+            }
+            assert_eq!(report.stop, StopReason::NodeLimit);
+        };
+        assert!(runs > 1, "invariant {invariant}: the budget never stopped");
+        let best = report.best.expect("a colouring");
+        assert_eq!(best.cost, brute, "invariant {invariant}");
+        let alike = edges
+            .iter()
+            .filter(|&&(u, v)| best.values[u] == best.values[v])
+            .count();
+        assert_eq!(i64::try_from(alike).unwrap(), brute);
+        // The whole run again from an empty checkpoint, to count its nodes.
+        std::fs::remove_file(&path).unwrap();
+        let whole = runner().minimize(&mut model, &goal).unwrap();
+        assert!(whole.proven);
+        assert_eq!(whole.best.map(|b| b.cost), Some(brute));
+        nodes.push(whole.stats.nodes);
+    }
+    // One colouring of each class: fewer nodes with the declaration.
+    assert!(nodes[1] < nodes[0], "nodes without, with: {nodes:?}");
+}
