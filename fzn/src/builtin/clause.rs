@@ -227,6 +227,9 @@ impl Clause {
         let Some(&first) = self.lits.first() else {
             return Err(Conflict::new());
         };
+        if self.lits.len() == 1 {
+            return first.make_true(domains);
+        }
         let mut watched = [
             self.watch[0].load(Ordering::Relaxed) as usize,
             self.watch[1].load(Ordering::Relaxed) as usize,

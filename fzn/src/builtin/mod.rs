@@ -399,7 +399,22 @@ impl Checker<i64> for Builtin {
         true
     }
 
+    fn filters(&self) -> bool {
+        // Watched literals keep, at each fixpoint, no candidate that the
+        // constraint's check rejects: a literal whose value would leave
+        // every literal of the clause false, or decide the relation
+        // against its fixed Boolean, was removed when the others were
+        // fixed. A constraint without variables has no narrowing to rely on.
+        self.watched.is_none() || self.scope.is_empty()
+    }
+
     fn wakes_on(&self, _: usize) -> Wake {
+        // Watched literals: every change of a Boolean leaves it one value,
+        // and waking on changes also wakes them once at the root, where a
+        // clause of one literal fixes it.
+        if self.watched.is_some() {
+            return Wake::Change;
+        }
         // Bounds reasoning and enumeration read every change; unit
         // propagation and forward checking only fixed variables.
         let on_bounds = self.is_linear()
