@@ -9,7 +9,7 @@
 
 use proptest::prelude::*;
 
-use crate::support::count;
+use crate::support::{count, run};
 
 /// The Booleans of a formula.
 const VARS: usize = 7;
@@ -154,4 +154,35 @@ fn a_chain_of_implications_counts_as_brute_force() {
     formula.push(Constraint::Or(vec![Bool::Var(0)], Mode::Plain));
     assert_eq!(count(&text(&formula)), 1);
     assert_eq!(brute_force(&formula), 1);
+}
+
+#[test]
+fn unit_propagation_refutes_a_chain_at_the_root() {
+    // b0, b0 -> b1 -> ... -> b6 as clauses of both kinds, and not b6:
+    // unit propagation alone finds the contradiction, before any branch.
+    let mut formula: Vec<Constraint> = (0..VARS - 1)
+        .map(|v| {
+            if v % 2 == 0 {
+                Constraint::Clause(vec![Bool::Var(v + 1)], vec![Bool::Var(v)], Mode::Plain)
+            } else {
+                Constraint::Or(vec![Bool::Var(v + 1)], Mode::Imp(Bool::Var(v)))
+            }
+        })
+        .collect();
+    formula.push(Constraint::Or(vec![Bool::Var(0)], Mode::Plain));
+    formula.push(Constraint::Clause(
+        vec![],
+        vec![Bool::Var(VARS - 1)],
+        Mode::Plain,
+    ));
+    assert_eq!(brute_force(&formula), 0);
+    let out = run(&["-a", "-s"], &text(&formula));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("=====UNSATISFIABLE====="), "{stdout}");
+    let nodes: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("%%%mzn-stat: nodes="))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {stdout}"));
+    assert_eq!(nodes, 0, "{stdout}");
 }
