@@ -115,6 +115,10 @@ struct Extremum {
     scope: Vec<usize>,
     /// Per scope position, its values (negated for a maximum).
     ints: Vec<Ints>,
+    /// Per variable, its highest value (negated for a maximum: its lowest).
+    tops: Vec<i64>,
+    /// The result's values, sorted.
+    outs: Vec<i64>,
 }
 
 impl Extremum {
@@ -126,6 +130,8 @@ impl Extremum {
             negate,
             scope: Vec::new(),
             ints: Vec::new(),
+            tops: Vec::new(),
+            outs: Vec::new(),
         }
     }
 
@@ -135,29 +141,31 @@ impl Extremum {
     }
 
     fn check<V>(&self, a: &Assignment<'_, V>) -> bool {
-        // Whether the minimum can be `r`: every variable can be at least
-        // `r`, and one can be `r`.
-        let can_be = |r: i64| {
-            let mut hit = false;
-            for (p, &var) in self.vars.iter().enumerate() {
-                let values = &self.ints[p].values;
-                match a.index(var) {
-                    Some(k) if values[k] < r => return false,
-                    Some(k) => hit |= values[k] == r,
-                    None => {
-                        if !values.iter().any(|&v| v >= r) {
-                            return false;
-                        }
-                        hit |= values.contains(&r);
-                    }
-                }
-            }
-            hit
-        };
-        match a.index(self.result) {
-            Some(k) => can_be(self.out().values[k]),
-            None => self.out().values.iter().any(|&r| can_be(r)),
+        // The minimum can be `r` when every variable can be at least `r`
+        // (`r` at most `least`, the least of their highest possible values)
+        // and one can be `r`.
+        let mut least = i64::MAX;
+        for (p, &var) in self.vars.iter().enumerate() {
+            least = least.min(match a.index(var) {
+                Some(k) => self.ints[p].values[k],
+                None => self.tops[p],
+            });
         }
+        let is_out = |r: i64| self.outs.binary_search(&r).is_ok();
+        let result = a.index(self.result).map(|k| self.out().values[k]);
+        if result.is_some_and(|r| r > least) {
+            return false;
+        }
+        // Some variable can be a value at most `least` that the result can
+        // be (the result's own value, when it is assigned).
+        let fits = |x: i64| x <= least && result.map_or_else(|| is_out(x), |r| r == x);
+        self.vars
+            .iter()
+            .enumerate()
+            .any(|(p, &var)| match a.index(var) {
+                Some(k) => fits(self.ints[p].values[k]),
+                None => self.ints[p].values.iter().any(|&x| fits(x)),
+            })
     }
 
     fn narrow<V>(&self, d: &mut Domains<'_, V>) -> Result<(), Conflict> {
@@ -233,6 +241,12 @@ impl Extremum {
                 Ok(if self.negate { ints.negated() } else { ints })
             })
             .collect::<Result<_, ModelError>>()?;
+        self.tops = self.ints[..self.vars.len()]
+            .iter()
+            .map(|ints| ints.values.iter().copied().max().unwrap_or(i64::MIN))
+            .collect();
+        self.outs.clone_from(&self.ints[self.vars.len()].values);
+        self.outs.sort_unstable();
         if self.ints.iter().any(|ints| ints.values.contains(&i64::MIN)) {
             return Err(ModelError::InvalidChecker {
                 checker: self.name.clone(),

@@ -1,8 +1,11 @@
 //! Unit propagation of `bool_clause`, `array_bool_or` and
-//! `array_bool_and`, reified or not.
+//! `array_bool_and`, reified or not: by watched literals (`clause.rs`)
+//! when every variable is a Boolean (its domain within 0 and 1), else by
+//! reading every literal at each wake.
 
-use backtracker::{Conflict, Domains};
+use backtracker::{Conflict, Domains, ModelInfo};
 
+use super::clause::{Lit, Literal, Watched};
 use super::{BArg, Base, Builtin, Mode, Term, bounds, clamp};
 
 impl Builtin {
@@ -10,6 +13,74 @@ impl Builtin {
     /// (`bool_clause`, `array_bool_or`, `array_bool_and`).
     pub(super) fn is_boolean(&self) -> bool {
         matches!(self.base, Base::AllTrue | Base::AnyTrue | Base::Clause)
+    }
+
+    /// The watched literals of a Boolean builtin over Booleans, or `None`
+    /// for another builtin, or one with a variable whose domain holds a
+    /// value other than 0 and 1.
+    pub(super) fn watched_literals(&self, model: &ModelInfo<'_, i64>) -> Option<Watched> {
+        if !self.is_boolean() {
+            return None;
+        }
+        // The literal `t = want`.
+        let literal = |t: Term, want: i64| -> Option<Literal> {
+            match t {
+                Term::Const(c) => Some(Literal::Const(i64::from(c != 0) == want)),
+                Term::Pos(p) => {
+                    let var = self.scope[p];
+                    let domain = model.domain(var);
+                    if domain.iter().any(|&x| x != 0 && x != 1) {
+                        return None;
+                    }
+                    let at = |x: i64| domain.iter().position(|&y| y == x);
+                    Some(match at(want) {
+                        Some(yes) => Literal::Var(Lit {
+                            var,
+                            yes,
+                            no: at(1 - want),
+                        }),
+                        None => Literal::Const(false),
+                    })
+                }
+            }
+        };
+        // The disjunction's literals, and whether the builtin states its
+        // negation (`array_bool_and`).
+        let (first, second, negated) = match (self.base, &self.args[0], self.args.get(1)) {
+            (Base::Clause, BArg::Many(pos), Some(BArg::Many(neg))) => {
+                (pos.as_slice(), neg.as_slice(), false)
+            }
+            (Base::AnyTrue, BArg::Many(pos), _) => (pos.as_slice(), &[][..], false),
+            (Base::AllTrue, BArg::Many(pos), _) => (&[][..], pos.as_slice(), true),
+            _ => return None,
+        };
+        let lits: Vec<Literal> = first
+            .iter()
+            .map(|&t| literal(t, 1))
+            .chain(second.iter().map(|&t| literal(t, 0)))
+            .collect::<Option<_>>()?;
+        // The Boolean `r`, as the literal `r` (`true`) or `not r`.
+        let r = |positive: bool| -> Option<Literal> {
+            match self.args.last() {
+                Some(BArg::One(t)) => literal(*t, i64::from(positive)),
+                _ => None,
+            }
+        };
+        let with = |extra: Literal| -> Vec<Literal> {
+            let mut all = lits.clone();
+            all.push(extra);
+            all
+        };
+        // The table of `clause.rs`.
+        let (clause, fan) = match (self.mode, negated) {
+            (Mode::Plain, false) => (Some(lits.clone()), None),
+            (Mode::Plain, true) => (None, Some((Literal::Const(false), lits.clone()))),
+            (Mode::Reif, false) => (Some(with(r(false)?)), Some((r(true)?, lits.clone()))),
+            (Mode::Reif, true) => (Some(with(r(true)?)), Some((r(false)?, lits.clone()))),
+            (Mode::Imp, false) => (Some(with(r(false)?)), None),
+            (Mode::Imp, true) => (None, Some((r(false)?, lits.clone()))),
+        };
+        Some(Watched::new(clause, fan))
     }
 
     /// Unit propagation of a disjunction of literals (a conjunction is the

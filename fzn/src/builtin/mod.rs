@@ -15,6 +15,7 @@ use std::sync::Mutex;
 
 mod arithmetic;
 mod boolean;
+mod clause;
 mod extremum;
 mod linear;
 mod support;
@@ -196,6 +197,9 @@ pub(crate) struct Builtin {
     /// Whether the variables have few enough tuples of values that
     /// narrowing enumerates them (and wakes on every change).
     small: bool,
+    /// The watched literals of a Boolean builtin whose variables are all
+    /// Booleans (built by `prepare`).
+    watched: Option<clause::Watched>,
     scratch: Mutex<Scratch>,
 }
 
@@ -208,6 +212,7 @@ impl Clone for Builtin {
             args: self.args.clone(),
             scope: self.scope.clone(),
             small: self.small,
+            watched: self.watched.clone(),
             scratch: Mutex::new(Scratch::default()),
         }
     }
@@ -234,6 +239,7 @@ impl Builtin {
             args,
             scope,
             small: false,
+            watched: None,
             scratch: Mutex::new(Scratch::default()),
         }
     }
@@ -393,7 +399,22 @@ impl Checker<i64> for Builtin {
         true
     }
 
+    fn filters(&self) -> bool {
+        // Watched literals keep, at each fixpoint, no candidate that the
+        // constraint's check rejects: a literal whose value would leave
+        // every literal of the clause false, or decide the relation
+        // against its fixed Boolean, was removed when the others were
+        // fixed. A constraint without variables has no narrowing to rely on.
+        self.watched.is_none() || self.scope.is_empty()
+    }
+
     fn wakes_on(&self, _: usize) -> Wake {
+        // Watched literals: every change of a Boolean leaves it one value,
+        // and waking on changes also wakes them once at the root, where a
+        // clause of one literal fixes it.
+        if self.watched.is_some() {
+            return Wake::Change;
+        }
         // Bounds reasoning and enumeration read every change; unit
         // propagation and forward checking only fixed variables.
         let on_bounds = self.is_linear()
@@ -416,6 +437,7 @@ impl Checker<i64> for Builtin {
             .map(|&v| model.domain(v).len() as u64)
             .fold(1u64, u64::saturating_mul);
         self.small = tuples <= SUPPORT_LIMIT;
+        self.watched = self.watched_literals(model);
         Ok(())
     }
 
@@ -423,7 +445,10 @@ impl Checker<i64> for Builtin {
         Some(&self.scope)
     }
 
-    fn narrow(&self, _: usize, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+    fn narrow(&self, var: usize, domains: &mut Domains<'_, i64>) -> Result<(), Conflict> {
+        if let Some(watched) = &self.watched {
+            return watched.narrow(var, domains);
+        }
         if self.is_boolean() {
             return self.boolean(domains);
         }

@@ -19,6 +19,7 @@
 
 mod bad_input;
 mod builtins;
+mod clauses;
 mod corpus;
 mod fuzz_corpus;
 mod globals;
