@@ -505,6 +505,7 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 self.cost_of(*number, *cost);
                 Control::Continue
             }
+            _ => Control::Continue,
         }
     }
 }

@@ -117,6 +117,11 @@ where
             ..
         } = self;
         goal.start(sense, config.bound);
+        // Branch and bound here may restart (`Search::restarts`).
+        let config = super::engine::Config {
+            may_restart: true,
+            ..config
+        };
         Improvements::new(Engine::new(model, &config), observer, goal, sense, true)
     }
 }

@@ -44,6 +44,7 @@ mod html_trace;
 mod implied;
 mod interchangeable;
 mod knights_tour;
+mod learning;
 mod linear_sum;
 mod narrowing;
 mod optimize;
