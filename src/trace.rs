@@ -54,6 +54,11 @@ enum Kind {
     Unassign,
     /// Solution `number`, and its cost when branch and bound found it.
     Solution(u128, Option<i64>),
+    /// Restart `number`, with the nogoods it recorded and the nogoods in
+    /// all.
+    Restart(u64, usize, usize),
+    /// Last conflict picked the record's variable.
+    LastConflict,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,7 +305,11 @@ impl Trace {
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
-                Kind::Unassign | Kind::Removed(_) => {}
+                Kind::Unassign | Kind::Removed(_) | Kind::LastConflict => {}
+                Kind::Restart(..) => {
+                    let _ = writeln!(out, "  {id} [label=\"{}\", shape=plaintext];", self.line(r));
+                    path.clear();
+                }
                 Kind::Solution(..) => {
                     let _ = writeln!(
                         out,
@@ -325,7 +334,8 @@ impl Trace {
     /// `NAME = VALUE`: a record's step (empty for a solution).
     fn step(&self, r: &Record) -> String {
         match r.kind {
-            Kind::Solution(..) => String::new(),
+            Kind::Solution(..) | Kind::Restart(..) => String::new(),
+            Kind::LastConflict => self.name(r.var).to_owned(),
             _ => format!("{} = {}", self.name(r.var), r.value),
         }
     }
@@ -365,6 +375,10 @@ impl Trace {
             Kind::Unassign => format!("{}  undone", self.step(r)),
             Kind::Solution(k, None) => format!("solution {k}"),
             Kind::Solution(k, Some(cost)) => format!("solution {k}  cost {cost}"),
+            Kind::Restart(k, new, all) => {
+                format!("restart {k}  {new} nogoods recorded, {all} in all")
+            }
+            Kind::LastConflict => format!("{} next: last conflict", self.step(r)),
         }
     }
 
@@ -505,12 +519,30 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 self.cost_of(*number, *cost);
                 Control::Continue
             }
-            _ => Control::Continue,
+            Event::Restart {
+                number,
+                nogoods,
+                total_nogoods,
+                ..
+            } => self.mark(Kind::Restart(*number, *nogoods, *total_nogoods), 0, 0),
+            Event::LastConflict { depth, var, .. } => self.mark(Kind::LastConflict, *depth, *var),
         }
     }
 }
 
 impl Trace {
+    /// Records a mark of the search's own (a restart, a last-conflict
+    /// pick): no step, no value.
+    fn mark(&mut self, kind: Kind, depth: usize, var: usize) -> Control {
+        self.push(Record {
+            kind,
+            depth,
+            var,
+            index: 0,
+            value: String::new(),
+        })
+    }
+
     /// Records solution `number`, and stops at the solution limit.
     fn solution(&mut self, depth: usize, number: u128) -> Control {
         let answer = self.push(Record {

@@ -636,6 +636,19 @@ where
     } else {
         branch::next_var(&*checkers, frames, st, next)
     };
+    if O::EVENTS
+        && let Some(var) = st.learn.as_mut().and_then(|l| l.lc_pending.take())
+        && report::emit(
+            observer,
+            &crate::observe::Event::LastConflict {
+                depth: next,
+                var,
+                assignment: st.assignment(),
+            },
+        ) == Control::Stop
+    {
+        return Below::Stop(StopReason::Stopped);
+    }
     let word = if PIN {
         enter::enter::<V, C, F, O, ONE>(&*checkers, frames, st, next, var)
     } else {

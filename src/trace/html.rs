@@ -334,6 +334,9 @@ impl Trace {
                 Kind::Solution(k, Some(cost)) => {
                     writeln!(events, "[3,{},{k},{cost}],", r.depth)
                 }
+                // The page replays the board: a restart undid every step
+                // (each an event before it), last conflict only chose.
+                Kind::Restart(..) | Kind::LastConflict => Ok(()),
             };
         }
         // No comma after the last event.
