@@ -113,9 +113,10 @@ where
         let Search {
             model,
             observer,
-            config,
+            mut config,
             ..
         } = self;
+        config.canonical |= goal.is_invariant();
         goal.start(sense, config.bound);
         // Branch and bound here may restart (`Search::restarts`).
         let config = super::engine::Config {

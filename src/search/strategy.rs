@@ -16,7 +16,8 @@ use crate::assignment::UNASSIGNED;
 /// solutions and the node counts change).
 ///
 /// ```
-/// use backtracker::{Branching, puzzles::nqueens};
+/// use backtracker::Branching;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(8)?;
 /// let count = model.search().symmetry(false).branching(Branching::DomWdeg).count();
@@ -70,7 +71,8 @@ impl fmt::Debug for Branching {
 ///
 /// ```
 /// use std::sync::Arc;
-/// use backtracker::{BranchView, Branching, SelectVariable, puzzles::nqueens};
+/// use backtracker::{BranchView, Branching, SelectVariable};
+/// use backtracker_puzzles::nqueens;
 ///
 /// /// The unassigned variable with the most candidates, the last one on ties.
 /// struct Widest;
@@ -128,7 +130,8 @@ impl<'a> BranchView<'a> {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// # use backtracker::{BranchView, Branching, SelectVariable, puzzles::nqueens};
+    /// # use backtracker::{BranchView, Branching, SelectVariable};
+    /// # use backtracker_puzzles::nqueens;
     /// struct Last;
     /// impl SelectVariable for Last {
     ///     fn select(&self, view: &BranchView<'_>) -> usize {
@@ -152,7 +155,8 @@ impl<'a> BranchView<'a> {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// # use backtracker::{BranchView, Branching, SelectVariable, puzzles::nqueens};
+    /// # use backtracker::{BranchView, Branching, SelectVariable};
+    /// # use backtracker_puzzles::nqueens;
     /// struct First;
     /// impl SelectVariable for First {
     ///     fn select(&self, view: &BranchView<'_>) -> usize {
@@ -174,7 +178,8 @@ impl<'a> BranchView<'a> {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// # use backtracker::{BranchView, Branching, SelectVariable, puzzles::nqueens};
+    /// # use backtracker::{BranchView, Branching, SelectVariable};
+    /// # use backtracker_puzzles::nqueens;
     /// struct Fewest;
     /// impl SelectVariable for Fewest {
     ///     fn select(&self, view: &BranchView<'_>) -> usize {
@@ -196,7 +201,8 @@ impl<'a> BranchView<'a> {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// # use backtracker::{BranchView, Branching, SelectVariable, puzzles::nqueens};
+    /// # use backtracker::{BranchView, Branching, SelectVariable};
+    /// # use backtracker_puzzles::nqueens;
     /// struct MostConstrained;
     /// impl SelectVariable for MostConstrained {
     ///     fn select(&self, view: &BranchView<'_>) -> usize {
@@ -220,7 +226,8 @@ impl<'a> BranchView<'a> {
     ///
     /// ```
     /// # use std::sync::Arc;
-    /// # use backtracker::{BranchView, Branching, SelectVariable, puzzles::nqueens};
+    /// # use backtracker::{BranchView, Branching, SelectVariable};
+    /// # use backtracker_puzzles::nqueens;
     /// /// dom/wdeg written by hand.
     /// struct Mine;
     /// impl SelectVariable for Mine {
