@@ -208,9 +208,25 @@ pub enum Event<'a, V> {
         /// The assignment without the step.
         assignment: Assignment<'a, V>,
     },
+    /// A restart recorded a nogood: `refuted` never holds again together
+    /// with `steps` (the steps above the frame that refuted it, its subtree
+    /// searched to the end), so the search never repeats that subtree.
+    /// Reported for each nogood of a restart, while the abandoned branch
+    /// is still assigned, before its `Unassign`s and the [`Event::Restart`].
+    Nogood {
+        /// The frame that refuted the value (its steps above: `steps.len()`).
+        depth: usize,
+        /// The steps above it, from the root down.
+        steps: &'a [Choice<'a, V>],
+        /// The value refuted under them.
+        refuted: Choice<'a, V>,
+        /// The assignment of the abandoned branch.
+        assignment: Assignment<'a, V>,
+    },
     /// The search restarted ([`Search::restarts`](crate::Search::restarts)):
     /// its failures spent the run's budget, so every step was undone (each
-    /// reported as an `Unassign` first), and the search begins again from
+    /// reported as an `Unassign` first, after the [`Event::Nogood`]s of the
+    /// restart), and the search begins again from
     /// the root with what it learned: the weights, and `nogoods` new
     /// nogoods (the values each frame of the abandoned branch had refuted,
     /// under the steps above it), `total_nogoods` in all.
@@ -292,7 +308,8 @@ impl<'a, V> Event<'a, V> {
             | Event::Unassign { depth, .. }
             | Event::Solution { depth, .. }
             | Event::Improved { depth, .. }
-            | Event::LastConflict { depth, .. } => *depth,
+            | Event::LastConflict { depth, .. }
+            | Event::Nogood { depth, .. } => *depth,
             Event::Restart { .. } => 0,
         }
     }
@@ -328,7 +345,8 @@ impl<'a, V> Event<'a, V> {
             | Event::Solution { assignment, .. }
             | Event::Improved { assignment, .. }
             | Event::Restart { assignment, .. }
-            | Event::LastConflict { assignment, .. } => assignment,
+            | Event::LastConflict { assignment, .. }
+            | Event::Nogood { assignment, .. } => assignment,
         }
     }
 }

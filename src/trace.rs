@@ -59,6 +59,9 @@ enum Kind {
     Restart(u64, usize, usize),
     /// Last conflict picked the record's variable.
     LastConflict,
+    /// A restart recorded the nogood: the record's step never again under
+    /// these steps (`NAME = VALUE, ...`, empty at the root).
+    Nogood(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -314,7 +317,20 @@ impl Trace {
                     );
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
-                Kind::Unassign | Kind::Removed(_) | Kind::LastConflict => {}
+                Kind::Unassign | Kind::Removed(_) => {}
+                Kind::Nogood(_) | Kind::LastConflict => {
+                    let shape = if matches!(r.kind, Kind::Nogood(_)) {
+                        "note"
+                    } else {
+                        "plaintext"
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  {id} [label=\"{}\", shape={shape}, color=gray50, fontcolor=gray40];",
+                        escape(&self.line(r))
+                    );
+                    let _ = writeln!(out, "  {parent} -> {id} [style=dotted, arrowhead=none];");
+                }
                 Kind::Restart(..) => {
                     let _ = writeln!(out, "  {id} [label=\"{}\", shape=plaintext];", self.line(r));
                     path.clear();
@@ -388,6 +404,8 @@ impl Trace {
                 format!("restart {k}  {new} nogoods recorded, {all} in all")
             }
             Kind::LastConflict => format!("{} next: last conflict", self.step(r)),
+            Kind::Nogood(under) if under.is_empty() => format!("{}  nogood", self.step(r)),
+            Kind::Nogood(under) => format!("{}  nogood under {under}", self.step(r)),
         }
     }
 
@@ -528,13 +546,9 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 self.cost_of(*number, *cost);
                 Control::Continue
             }
-            Event::Restart {
-                number,
-                nogoods,
-                total_nogoods,
-                ..
-            } => self.mark(Kind::Restart(*number, *nogoods, *total_nogoods), 0, 0),
-            Event::LastConflict { depth, var, .. } => self.mark(Kind::LastConflict, *depth, *var),
+            Event::Restart { .. } | Event::LastConflict { .. } | Event::Nogood { .. } => {
+                self.learned(event)
+            }
         }
     }
 }
@@ -549,6 +563,48 @@ impl Trace {
             var,
             index: 0,
             value: String::new(),
+        })
+    }
+
+    /// Records what a learning search did: a restart, a nogood, a
+    /// last-conflict pick.
+    fn learned<V: fmt::Display>(&mut self, event: &Event<'_, V>) -> Control {
+        match event {
+            Event::Restart {
+                number,
+                nogoods,
+                total_nogoods,
+                ..
+            } => self.mark(Kind::Restart(*number, *nogoods, *total_nogoods), 0, 0),
+            Event::LastConflict { depth, var, .. } => self.mark(Kind::LastConflict, *depth, *var),
+            Event::Nogood {
+                depth,
+                steps,
+                refuted,
+                ..
+            } => self.nogood(*depth, steps, refuted),
+            _ => Control::Continue,
+        }
+    }
+
+    /// Records a nogood: `refuted` never again under `steps`.
+    fn nogood<V: fmt::Display>(
+        &mut self,
+        depth: usize,
+        steps: &[Choice<'_, V>],
+        refuted: &Choice<'_, V>,
+    ) -> Control {
+        let under = steps
+            .iter()
+            .map(|s| format!("{} = {}", self.name(s.var), s.value))
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.push(Record {
+            kind: Kind::Nogood(under),
+            depth,
+            var: refuted.var,
+            index: refuted.index,
+            value: refuted.value.to_string(),
         })
     }
 

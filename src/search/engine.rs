@@ -355,6 +355,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let d = self.st.depth;
         let w = self.st.plan.w;
         let mut recorded = 0;
+        let first = self.st.learn.as_ref().map_or(0, |l| l.nogoods.len());
         if let Some(learn) = &mut self.st.learn {
             let mut path: Vec<(u32, u32)> = Vec::with_capacity(d);
             for f in 0..=d {
@@ -382,6 +383,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             }
             learn.restarted();
         }
+        if O::EVENTS {
+            self.report_nogoods(first, observer)?;
+        }
         for f in (0..d).rev() {
             if self.undo_frame(f, observer, O::EVENTS) == Control::Stop {
                 return Err(StopReason::Stopped);
@@ -405,6 +409,39 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         self.disagreed()?;
         self.st.base = 0;
         self.st.depth = 0;
+        Ok(())
+    }
+
+    /// Reports the nogoods from `first` on ([`Event::Nogood`](crate::Event::Nogood)),
+    /// while the abandoned branch is still assigned.
+    fn report_nogoods<O: Observer<V>>(
+        &mut self,
+        first: usize,
+        observer: &mut O,
+    ) -> Result<(), StopReason> {
+        let Some(learn) = self.st.learn.as_ref() else {
+            return Ok(());
+        };
+        for id in first..learn.nogoods.len() {
+            let choices: Vec<_> = learn
+                .nogoods
+                .get(id)
+                .iter()
+                .map(|&(var, index)| self.st.choice(var as usize, index as usize))
+                .collect();
+            let Some((&refuted, steps)) = choices.split_last() else {
+                continue;
+            };
+            let event = crate::observe::Event::Nogood {
+                depth: steps.len(),
+                steps,
+                refuted,
+                assignment: self.st.assignment(),
+            };
+            if observer.observe(&event) == Control::Stop {
+                return Err(StopReason::Stopped);
+            }
+        }
         Ok(())
     }
 

@@ -32,6 +32,11 @@ impl Nogoods {
         self.starts.len() - 1
     }
 
+    /// The literals of nogood `id`, the refuted one last.
+    pub(crate) fn get(&self, id: usize) -> &[(u32, u32)] {
+        &self.lits[self.starts[id]..self.starts[id + 1]]
+    }
+
     /// Adds the nogood `path` (the steps above) and `last`.
     pub(crate) fn add(&mut self, path: &[(u32, u32)], last: (u32, u32)) {
         let id = crate::index::small(self.len());
