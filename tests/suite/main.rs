@@ -75,6 +75,7 @@ mod cli_flags;
 mod cli_hardening;
 mod cli_jobshop;
 mod cli_knights_tour;
+mod cli_magic_sequence;
 mod cli_magic_square;
 mod cli_map_coloring;
 mod cli_nonogram;
