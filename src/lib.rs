@@ -74,6 +74,7 @@ mod outcome;
 mod queue;
 mod restart;
 mod rng;
+mod schedule;
 mod search;
 mod slot;
 mod symmetry;
@@ -95,8 +96,8 @@ pub use restart::{
     Attempt, RestartError, RestartStop, Restarted, Restarts, Rng, Schedule, TieRule,
 };
 pub use search::{
-    Best, Classes, Estimate, Here, Improvements, Interval, MAX_THREADS, OnThreads, Optimum,
-    Progress, Search, Solutions, Unit, Units,
+    Best, BranchView, Branching, Classes, Estimate, Here, Improvements, Interval, MAX_THREADS,
+    OnThreads, Optimum, Progress, Search, SelectVariable, Solutions, Unit, Units,
 };
 pub use symmetry::{MAX_GROUP, Symmetry};
 pub use wake::Wake;

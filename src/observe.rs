@@ -208,6 +208,49 @@ pub enum Event<'a, V> {
         /// The assignment without the step.
         assignment: Assignment<'a, V>,
     },
+    /// A restart recorded a nogood: `refuted` never holds again together
+    /// with `steps` (the steps above the frame that refuted it, its subtree
+    /// searched to the end), so the search never repeats that subtree.
+    /// Reported for each nogood of a restart, while the abandoned branch
+    /// is still assigned, before its `Unassign`s and the [`Event::Restart`].
+    Nogood {
+        /// The frame that refuted the value (its steps above: `steps.len()`).
+        depth: usize,
+        /// The steps above it, from the root down.
+        steps: &'a [Choice<'a, V>],
+        /// The value refuted under them.
+        refuted: Choice<'a, V>,
+        /// The assignment of the abandoned branch.
+        assignment: Assignment<'a, V>,
+    },
+    /// The search restarted ([`Search::restarts`](crate::Search::restarts)):
+    /// its failures spent the run's budget, so every step was undone (each
+    /// reported as an `Unassign` first, after the [`Event::Nogood`]s of the
+    /// restart), and the search begins again from
+    /// the root with what it learned: the weights, and `nogoods` new
+    /// nogoods (the values each frame of the abandoned branch had refuted,
+    /// under the steps above it), `total_nogoods` in all.
+    Restart {
+        /// The restart's number, from 1.
+        number: u64,
+        /// Nogoods recorded from the abandoned branch.
+        nogoods: usize,
+        /// Nogoods recorded so far.
+        total_nogoods: usize,
+        /// The assignment (empty).
+        assignment: Assignment<'a, V>,
+    },
+    /// Last conflict ([`Search::last_conflict`](crate::Search::last_conflict))
+    /// picked `var` for the frame at `depth`, before the variable order:
+    /// its step was the last to fail, and it is still unassigned.
+    LastConflict {
+        /// Variables assigned.
+        depth: usize,
+        /// The variable picked.
+        var: usize,
+        /// The assignment.
+        assignment: Assignment<'a, V>,
+    },
     /// Every variable is assigned: solution number `number` (from 1).
     Solution {
         /// Variables assigned (all of them).
@@ -264,7 +307,10 @@ impl<'a, V> Event<'a, V> {
             | Event::Bound { depth, .. }
             | Event::Unassign { depth, .. }
             | Event::Solution { depth, .. }
-            | Event::Improved { depth, .. } => *depth,
+            | Event::Improved { depth, .. }
+            | Event::LastConflict { depth, .. }
+            | Event::Nogood { depth, .. } => *depth,
+            Event::Restart { .. } => 0,
         }
     }
 
@@ -297,7 +343,10 @@ impl<'a, V> Event<'a, V> {
             | Event::Bound { assignment, .. }
             | Event::Unassign { assignment, .. }
             | Event::Solution { assignment, .. }
-            | Event::Improved { assignment, .. } => assignment,
+            | Event::Improved { assignment, .. }
+            | Event::Restart { assignment, .. }
+            | Event::LastConflict { assignment, .. }
+            | Event::Nogood { assignment, .. } => assignment,
         }
     }
 }

@@ -54,6 +54,14 @@ enum Kind {
     Unassign,
     /// Solution `number`, and its cost when branch and bound found it.
     Solution(u128, Option<i64>),
+    /// Restart `number`, with the nogoods it recorded and the nogoods in
+    /// all.
+    Restart(u64, usize, usize),
+    /// Last conflict picked the record's variable.
+    LastConflict,
+    /// A restart recorded the nogood: the record's step never again under
+    /// these steps (`NAME = VALUE, ...`, empty at the root).
+    Nogood(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -310,6 +318,23 @@ impl Trace {
                     let _ = writeln!(out, "  {parent} -> {id} [style=dashed, color=gray50];");
                 }
                 Kind::Unassign | Kind::Removed(_) => {}
+                Kind::Nogood(_) | Kind::LastConflict => {
+                    let shape = if matches!(r.kind, Kind::Nogood(_)) {
+                        "note"
+                    } else {
+                        "plaintext"
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  {id} [label=\"{}\", shape={shape}, color=gray50, fontcolor=gray40];",
+                        escape(&self.line(r))
+                    );
+                    let _ = writeln!(out, "  {parent} -> {id} [style=dotted, arrowhead=none];");
+                }
+                Kind::Restart(..) => {
+                    let _ = writeln!(out, "  {id} [label=\"{}\", shape=plaintext];", self.line(r));
+                    path.clear();
+                }
                 Kind::Solution(..) => {
                     let _ = writeln!(
                         out,
@@ -334,7 +359,8 @@ impl Trace {
     /// `NAME = VALUE`: a record's step (empty for a solution).
     fn step(&self, r: &Record) -> String {
         match r.kind {
-            Kind::Solution(..) => String::new(),
+            Kind::Solution(..) | Kind::Restart(..) => String::new(),
+            Kind::LastConflict => self.name(r.var).to_owned(),
             _ => format!("{} = {}", self.name(r.var), r.value),
         }
     }
@@ -374,6 +400,12 @@ impl Trace {
             Kind::Unassign => format!("{}  undone", self.step(r)),
             Kind::Solution(k, None) => format!("solution {k}"),
             Kind::Solution(k, Some(cost)) => format!("solution {k}  cost {cost}"),
+            Kind::Restart(k, new, all) => {
+                format!("restart {k}  {new} nogoods recorded, {all} in all")
+            }
+            Kind::LastConflict => format!("{} next: last conflict", self.step(r)),
+            Kind::Nogood(under) if under.is_empty() => format!("{}  nogood", self.step(r)),
+            Kind::Nogood(under) => format!("{}  nogood under {under}", self.step(r)),
         }
     }
 
@@ -514,11 +546,68 @@ impl<V: fmt::Display> Observer<V> for Trace {
                 self.cost_of(*number, *cost);
                 Control::Continue
             }
+            Event::Restart { .. } | Event::LastConflict { .. } | Event::Nogood { .. } => {
+                self.learned(event)
+            }
         }
     }
 }
 
 impl Trace {
+    /// Records a mark of the search's own (a restart, a last-conflict
+    /// pick): no step, no value.
+    fn mark(&mut self, kind: Kind, depth: usize, var: usize) -> Control {
+        self.push(Record {
+            kind,
+            depth,
+            var,
+            index: 0,
+            value: String::new(),
+        })
+    }
+
+    /// Records what a learning search did: a restart, a nogood, a
+    /// last-conflict pick.
+    fn learned<V: fmt::Display>(&mut self, event: &Event<'_, V>) -> Control {
+        match event {
+            Event::Restart {
+                number,
+                nogoods,
+                total_nogoods,
+                ..
+            } => self.mark(Kind::Restart(*number, *nogoods, *total_nogoods), 0, 0),
+            Event::LastConflict { depth, var, .. } => self.mark(Kind::LastConflict, *depth, *var),
+            Event::Nogood {
+                depth,
+                steps,
+                refuted,
+                ..
+            } => self.nogood(*depth, steps, refuted),
+            _ => Control::Continue,
+        }
+    }
+
+    /// Records a nogood: `refuted` never again under `steps`.
+    fn nogood<V: fmt::Display>(
+        &mut self,
+        depth: usize,
+        steps: &[Choice<'_, V>],
+        refuted: &Choice<'_, V>,
+    ) -> Control {
+        let under = steps
+            .iter()
+            .map(|s| format!("{} = {}", self.name(s.var), s.value))
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.push(Record {
+            kind: Kind::Nogood(under),
+            depth,
+            var: refuted.var,
+            index: refuted.index,
+            value: refuted.value.to_string(),
+        })
+    }
+
     /// Records solution `number`, and stops at the solution limit.
     fn solution(&mut self, depth: usize, number: u128) -> Control {
         let answer = self.push(Record {

@@ -10,18 +10,22 @@ use crate::checkers::sealed::Set;
 use crate::model::Model;
 use crate::observe::{Control, Observer};
 use crate::outcome::{Outcome, Stats, StopReason};
+use crate::schedule::Schedule;
 use crate::slot::Slot;
 
 use super::Unit;
+use super::branch;
 use super::budget::{Budget, Shared};
 use super::frames::{SliceFrames, Store, Values, value_table};
+use super::learn::Learn;
 use super::node::{self, Tally};
 use super::pin::{Next, Pins};
 use super::plan::ALL;
 use super::propagate::{self, Narrowing};
 use super::run::{Exit, run, run_in_arrays};
 use super::state::State;
-use super::{enter, report, step};
+use super::strategy::{Branching, Pick, resolve};
+use super::{report, step};
 
 /// How a search is configured (the `Search` builder's settings).
 #[expect(
@@ -49,6 +53,16 @@ pub(crate) struct Config<V> {
     pub(crate) bound: Option<i64>,
     /// Count by orbits of constellations under the declared group.
     pub(crate) orbits: bool,
+    /// How the search picks its variables.
+    pub(crate) branching: Branching,
+    /// Last conflict: the variable whose step last failed goes first.
+    pub(crate) last_conflict: bool,
+    /// Restarts on a budget of failures, for the questions that allow
+    /// them (`may_restart`: the first solution, branch and bound here).
+    pub(crate) restarts: Option<Schedule>,
+    pub(crate) may_restart: bool,
+    /// Solution saving: values of the best solution so far first.
+    pub(crate) saving: bool,
 }
 
 impl<V> Config<V> {
@@ -75,6 +89,11 @@ impl<V> Clone for Config<V> {
             restrict: self.restrict.clone(),
             bound: self.bound,
             orbits: self.orbits,
+            branching: self.branching.clone(),
+            last_conflict: self.last_conflict,
+            restarts: self.restarts,
+            may_restart: self.may_restart,
+            saving: self.saving,
         }
     }
 }
@@ -94,6 +113,11 @@ impl<V> Default for Config<V> {
             restrict: None,
             bound: None,
             orbits: false,
+            branching: Branching::Model,
+            last_conflict: false,
+            restarts: None,
+            may_restart: false,
+            saving: false,
         }
     }
 }
@@ -196,6 +220,7 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         }
         st.plan.canonical =
             config.canonical && (options.group.is_some() || options.interchangeable.is_some());
+        configure(&mut st, checkers.get(), config);
         let n = table.len();
         Engine {
             checkers,
@@ -237,7 +262,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             && !self.st.plan.watch.any_narrowing()
             && self.st.plan.lookahead != ALL
             && self.st.audit.describe.is_none()
-            && self.st.plan.options.value_order.is_none()
+            && !self.st.plan.ordered
+            && self.st.learn.is_none()
             && !self.st.plan.canonical
     }
 
@@ -311,9 +337,112 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         return Exit::Stop(reason);
                     }
                 }
+                Exit::Restart => {
+                    if let Err(reason) = self.restart(observer) {
+                        return Exit::Stop(reason);
+                    }
+                }
                 other => return other,
             }
         }
+    }
+
+    /// Restarts the search where the loop left it ([`Exit::Restart`]):
+    /// records the nogoods of the abandoned branch (each value a frame
+    /// refuted, under the steps above it), undoes its steps, reports the
+    /// restart, and enters frame 0 again. The weights stay.
+    fn restart<O: Observer<V>>(&mut self, observer: &mut O) -> Result<(), StopReason> {
+        let d = self.st.depth;
+        let w = self.st.plan.w;
+        let mut recorded = 0;
+        let first = self.st.learn.as_ref().map_or(0, |l| l.nogoods.len());
+        if let Some(learn) = &mut self.st.learn {
+            let mut path: Vec<(u32, u32)> = Vec::with_capacity(d);
+            for f in 0..=d {
+                let entry = &learn.entry[f * w..(f + 1) * w];
+                let remaining = self.store.words(f);
+                let (var, index) = (self.store.var_at[f], self.store.idx_at[f]);
+                let mut refuted: Vec<u32> = Vec::new();
+                for (wi, (&e, &r)) in entry.iter().zip(remaining).enumerate() {
+                    let mut word = e & !r;
+                    if f < d && index as usize / 64 == wi {
+                        word &= !(1u64 << (index % 64));
+                    }
+                    refuted.extend(
+                        crate::candidates::iter_bits(&[word])
+                            .map(|bit| crate::index::small(wi * 64 + bit)),
+                    );
+                }
+                for value in refuted {
+                    learn.nogoods.add(&path, (var, value));
+                    recorded += 1;
+                }
+                if f < d {
+                    path.push((var, index));
+                }
+            }
+            learn.restarted();
+        }
+        if O::EVENTS {
+            self.report_nogoods(first, observer)?;
+        }
+        for f in (0..d).rev() {
+            if self.undo_frame(f, observer, O::EVENTS) == Control::Stop {
+                return Err(StopReason::Stopped);
+            }
+        }
+        if O::EVENTS {
+            let (restarts, nogoods) = self.st.learn.as_ref().map_or((0, 0), |l| {
+                (l.restarts.as_ref().map_or(0, |r| r.done), l.nogoods.len())
+            });
+            let event = crate::observe::Event::Restart {
+                number: restarts,
+                nogoods: recorded,
+                total_nogoods: nogoods,
+                assignment: self.st.assignment(),
+            };
+            if observer.observe(&event) == Control::Stop {
+                return Err(StopReason::Stopped);
+            }
+        }
+        self.enter::<O>(0, None);
+        self.disagreed()?;
+        self.st.base = 0;
+        self.st.depth = 0;
+        Ok(())
+    }
+
+    /// Reports the nogoods from `first` on ([`Event::Nogood`](crate::Event::Nogood)),
+    /// while the abandoned branch is still assigned.
+    fn report_nogoods<O: Observer<V>>(
+        &mut self,
+        first: usize,
+        observer: &mut O,
+    ) -> Result<(), StopReason> {
+        let Some(learn) = self.st.learn.as_ref() else {
+            return Ok(());
+        };
+        for id in first..learn.nogoods.len() {
+            let choices: Vec<_> = learn
+                .nogoods
+                .get(id)
+                .iter()
+                .map(|&(var, index)| self.st.choice(var as usize, index as usize))
+                .collect();
+            let Some((&refuted, steps)) = choices.split_last() else {
+                continue;
+            };
+            let event = crate::observe::Event::Nogood {
+                depth: steps.len(),
+                steps,
+                refuted,
+                assignment: self.st.assignment(),
+            };
+            if observer.observe(&event) == Control::Stop {
+                return Err(StopReason::Stopped);
+            }
+        }
+        Ok(())
     }
 
     /// The checkers, the frames and the state, borrowed apart.
@@ -337,13 +466,12 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
         let (checkers, mut frames, st) = self.parts();
         let var = match var {
             Some(var) => var,
-            None if st.plan.declared => step::declared_next(st, d),
-            None => enter::pick(&*checkers, &mut frames, st, d),
+            None => branch::next_var(&*checkers, &mut frames, st, d),
         };
         if st.plan.w == 1 {
-            enter::enter::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
+            super::enter::enter::<V, C, _, O, true>(&*checkers, &mut frames, st, d, var);
         } else {
-            enter::enter::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
+            super::enter::enter::<V, C, _, O, false>(&*checkers, &mut frames, st, d, var);
         }
         self.entered = d + 1;
     }
@@ -545,8 +673,8 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                         self.entered = f;
                     }
                     Exit::Stop(reason) => return self.finish(reason),
-                    Exit::Solution | Exit::Budget | Exit::Prefix => {
-                        unreachable!("counting runs to the end, unpinned")
+                    Exit::Solution | Exit::Budget | Exit::Prefix | Exit::Restart => {
+                        unreachable!("counting runs to the end, unpinned, without restarts")
                     }
                 }
             }
@@ -648,7 +776,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
             Exit::Done if self.pins.closed => Ok(Reached::Closed),
             Exit::Done => Ok(Reached::Out),
             Exit::Stop(reason) => Err(reason),
-            Exit::Solution | Exit::Budget => unreachable!("a prefix is counted, and refilled"),
+            Exit::Solution | Exit::Budget | Exit::Restart => {
+                unreachable!("a prefix is counted, refilled, and never restarted")
+            }
         }
     }
 
@@ -770,7 +900,9 @@ impl<'m, V, C: Set<V>> Engine<'m, V, C> {
                 self.finish(reason);
                 false
             }
-            Exit::Budget | Exit::Prefix => unreachable!("refilled in run_loop, unpinned"),
+            Exit::Budget | Exit::Prefix | Exit::Restart => {
+                unreachable!("refilled and restarted in run_loop, unpinned")
+            }
         }
     }
 
@@ -818,4 +950,52 @@ impl<V, C: Set<V>> Drop for Engine<'_, V, C> {
         }
         self.finish(StopReason::Stopped);
     }
+}
+
+/// Sets the plan's branching arm from `config` and the model's order, and
+/// the learned state when a setting needs it (weighted degrees, a
+/// strategy of the user's own, last conflict, restarts, solution saving).
+fn configure<V, C: crate::checkers::sealed::Set<V>>(
+    st: &mut State<'_, V>,
+    checkers: &C,
+    config: &Config<V>,
+) {
+    let (pick, custom) = resolve(&config.branching, st.plan.pick == Pick::Declared);
+    st.plan.pick = pick;
+    st.plan.custom = custom;
+    let restarts = config.restarts.filter(|_| config.may_restart);
+    let learning = matches!(pick, Pick::Weighted | Pick::Custom)
+        || config.last_conflict
+        || restarts.is_some()
+        || config.saving;
+    st.plan.declared = pick == Pick::Declared && !learning;
+    st.plan.ordered = st.plan.options.value_order.is_some() || config.saving;
+    if !learning {
+        return;
+    }
+    let n = st.plan.n;
+    let scopes = (0..checkers.len())
+        .map(|k| {
+            checkers.scope(k).map(|scope| {
+                let mut vars: Vec<u32> = scope
+                    .iter()
+                    .filter(|&&v| v < n)
+                    .map(|&v| crate::index::small(v))
+                    .collect();
+                vars.sort_unstable();
+                vars.dedup();
+                vars
+            })
+        })
+        .collect();
+    let mut learn = Learn::new(n, st.plan.w, scopes);
+    if matches!(config.branching, Branching::ConflictHistory) {
+        learn.conflict_history();
+    }
+    learn.last_conflict = config.last_conflict;
+    if let Some(schedule) = restarts {
+        learn.restart_on(schedule);
+    }
+    learn.saving = config.saving;
+    st.learn = Some(Box::new(learn));
 }

@@ -97,22 +97,84 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
             *word &= mask;
         }
     }
+    if st.learn.is_some() {
+        learned::<V, C, F>(checkers, frames, st, d, var);
+    }
     if let Some(probe) = &mut st.probe {
         probe.pick(frames.store().words_mut(d));
     }
-    if let Some(order) = &st.plan.options.value_order {
+    if st.plan.ordered {
         let mut list: Vec<usize> = iter_bits(frames.store().words(d)).collect();
-        order(
-            &Assignment::new(st.plan.table, &st.live.slots),
-            var,
-            &mut list,
-        );
+        if let Some(order) = &st.plan.options.value_order {
+            order(
+                &Assignment::new(st.plan.table, &st.live.slots),
+                var,
+                &mut list,
+            );
+        }
+        // Solution saving: the best solution's value first.
+        if let Some(saved) = st.learn.as_ref().and_then(|l| l.saved.as_ref())
+            && let Some(at) = list.iter().position(|&i| i == saved[var] as usize)
+        {
+            let value = list.remove(at);
+            list.insert(0, value);
+        }
         if st.ordered.len() <= st.plan.n {
             st.ordered.resize_with(st.plan.n + 1, Vec::new);
         }
         st.ordered[d] = list.iter().rev().map(|&i| crate::index::small(i)).collect();
     }
     if ONE { frames.store().cand[d] } else { 0 }
+}
+
+/// What a learning search does with the frame just filled: the nogoods
+/// of its restarts take their values out, the candidates are kept for the
+/// next restart's nogoods, and an empty set is a failure of the checker
+/// whose filter emptied it (found by filtering again, one checker at a
+/// time, only then).
+#[inline(never)]
+fn learned<'t, V, C: Set<V>, F: Frames<'t, V>>(
+    checkers: &C,
+    frames: &mut F,
+    st: &mut State<'t, V>,
+    d: usize,
+    var: usize,
+) {
+    let w = st.plan.w;
+    let Some(learn) = st.learn.as_mut() else {
+        return;
+    };
+    let words = frames.store().words_mut(d);
+    if learn.nogoods.len() > 0 {
+        learn.nogoods.prune(var, &st.live.slots, words);
+    }
+    if learn.restarts.is_some() {
+        learn.entry_mut(d, w).copy_from_slice(words);
+    }
+    if words.iter().any(|&x| x != 0) {
+        return;
+    }
+    // Which checker emptied it, if one did.
+    let mut scratch = st.live.kept.of(var).to_vec();
+    if scratch.iter().all(|&x| x == 0) {
+        learn.fail(None, learn.last_var);
+        return;
+    }
+    let assignment = Assignment::new(st.plan.table, &st.live.slots);
+    let mut culprit = None;
+    checkers.filter_each(
+        &assignment,
+        var,
+        &mut Candidates::new(&mut scratch),
+        st.plan.watch,
+        &mut |k, c| {
+            if culprit.is_none() && c.is_empty() {
+                culprit = Some(k);
+            }
+        },
+    );
+    let last = learn.last_var;
+    learn.fail(culprit, last);
 }
 
 /// Enters frame `d` with variable `var` and fills its candidates (see

@@ -10,6 +10,7 @@
 //! several threads. `docs/architecture.md` maps them all.
 
 mod audit;
+mod branch;
 mod budget;
 mod classes;
 mod counts;
@@ -18,9 +19,11 @@ mod engine;
 mod enter;
 mod estimate;
 mod frames;
+mod learn;
 mod live;
 mod log;
 mod node;
+mod nogoods;
 mod optimize;
 mod optimize_units;
 mod optimum;
@@ -39,6 +42,7 @@ mod smallest;
 mod split;
 mod state;
 mod step;
+mod strategy;
 mod unit;
 
 use std::fmt;
@@ -51,6 +55,7 @@ use crate::checkers::Checkers;
 use crate::model::Model;
 use crate::observe::{NoObserver, Observer, TallyOnly};
 use crate::outcome::{Outcome, Stats, StopReason};
+use crate::schedule::Schedule;
 use crate::trace::Trace;
 
 pub use classes::Classes;
@@ -63,6 +68,7 @@ pub use progress::Progress;
 use progress::{ProgressFn, part_done};
 pub use schedule::MAX_THREADS;
 pub(crate) use schedule::resolve_threads;
+pub use strategy::{BranchView, Branching, SelectVariable};
 pub use unit::Unit;
 pub(crate) use unit::misfit;
 
@@ -398,6 +404,113 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
         self
     }
 
+    /// How the search picks the variable of each frame (default
+    /// [`Branching::Model`]: the model's own
+    /// [order](crate::ModelBuilder::order)). Every question takes it, with
+    /// the same counts, solutions and optima as the plain search: only the
+    /// order of the search changes. A unit's prefix
+    /// ([`units`](Self::units)) is still assigned in declared order; the
+    /// search below it follows the setting.
+    ///
+    /// ```
+    /// use backtracker::{Branching, constraints::LinearSum, ModelBuilder};
+    ///
+    /// // x0 + x1 + ... + x5 = 10, each in 0..=3.
+    /// let mut b = ModelBuilder::new();
+    /// let xs: Vec<usize> = (0..6).map(|i| b.variable(format!("x{i}"), 0..=3i64)).collect();
+    /// let mut model = b.build((LinearSum::equal("sum", xs.iter().map(|&x| (1, x)), 10),))?;
+    /// let plain = model.search().count().value;
+    /// let weighted = model.search().branching(Branching::DomWdeg).count().value;
+    /// assert_eq!(plain, weighted);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn branching(mut self, branching: Branching) -> Self {
+        self.config.branching = branching;
+        self
+    }
+
+    /// Last conflict (Lecoutre, Sais, Tabary and Vidal, 2009; default off):
+    /// after a step fails (a filter empties the next variable's
+    /// candidates, or narrowing wipes one out), the variable of that step
+    /// is entered first again, before the variable order, as long as it is
+    /// unassigned and its steps fail. It changes only the order: counts,
+    /// solutions and optima stay those of the plain search. Each such pick
+    /// is reported as [`Event::LastConflict`](crate::Event::LastConflict).
+    ///
+    /// ```
+    /// use backtracker::Branching;
+    /// use backtracker_puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(8)?;
+    /// let search = model.search().symmetry(false).branching(Branching::DomWdeg);
+    /// assert_eq!(search.last_conflict(true).count().value, 92);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn last_conflict(mut self, on: bool) -> Self {
+        self.config.last_conflict = on;
+        self
+    }
+
+    /// Restarts (default none): the search starts again from the root each
+    /// time its failures (filters that empty a variable's candidates,
+    /// narrowing that wipes one out) spend the next budget of `schedule`,
+    /// keeping what it learned: the checkers' weights of
+    /// [`Branching::DomWdeg`] or [`Branching::ConflictHistory`], and a
+    /// nogood for each value a frame of the abandoned branch had refuted
+    /// (Lecoutre, Sais, Tabary and Vidal, 2007), so that no subtree is
+    /// searched twice and the search stays complete. Restarts serve
+    /// [`first`](Self::first) and branch and bound
+    /// ([`minimize`](Self::minimize), [`maximize`](Self::maximize)) here;
+    /// a count, an enumeration, and the searches over units or on threads
+    /// run without them (their answers are those of the plain search). A
+    /// restart is reported as [`Event::Restart`](crate::Event::Restart).
+    ///
+    /// ```
+    /// use backtracker::{Branching, Schedule};
+    /// use backtracker_puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(30)?;
+    /// let found = model
+    ///     .search()
+    ///     .branching(Branching::DomWdeg)
+    ///     .restarts(Schedule::luby(10))
+    ///     .first();
+    /// let queens = found.value.expect("30 queens can be placed");
+    /// assert_eq!(queens.len(), 30);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn restarts(mut self, schedule: Schedule) -> Self {
+        self.config.restarts = Some(schedule);
+        self
+    }
+
+    /// Solution saving for branch and bound (default off): after each
+    /// improvement, every frame tries the best solution's value of its
+    /// variable first, then the rest in their order. Only the order
+    /// changes: the optimum is that of the plain search.
+    ///
+    /// ```
+    /// use backtracker::constraints::{LinearSum, Objective};
+    /// use backtracker::ModelBuilder;
+    ///
+    /// // The fewest coins of 1, 5 and 10 that make 27.
+    /// let mut b = ModelBuilder::new();
+    /// let ones = b.variable("ones", 0..=27i64);
+    /// let fives = b.variable("fives", 0..=5i64);
+    /// let tens = b.variable("tens", 0..=2i64);
+    /// let make = LinearSum::equal("make 27", [(1, ones), (5, fives), (10, tens)], 27);
+    /// let coins = Objective::new("coins", [(1, ones), (1, fives), (1, tens)]);
+    /// let goal = coins.goal();
+    /// let mut model = b.build((make, coins))?;
+    /// let best = model.search().solution_saving(true).minimize(&goal).value.best.unwrap();
+    /// assert_eq!(best.cost, 5);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn solution_saving(mut self, on: bool) -> Self {
+        self.config.saving = on;
+        self
+    }
+
     /// Tells `callback` how the search advances: as each part of a count
     /// finishes ([`Progress::Part`]: a work unit, a half of a symmetric
     /// tree, an orbit's constellation), and as branch and bound finds each
@@ -562,10 +675,12 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// assert_eq!(nqueens(3)?.search().first().value, None);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
-    pub fn first(self) -> Outcome<Option<Vec<V>>>
+    pub fn first(mut self) -> Outcome<Option<Vec<V>>>
     where
         V: Clone,
     {
+        // The first solution may restart (`Search::restarts`).
+        self.config.may_restart = true;
         let mut first = None;
         let outcome = self.for_each(|a| {
             first = a.values();

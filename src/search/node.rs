@@ -105,6 +105,9 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
     let top = match step::step(checkers, frames, st, d, choice) {
         Ok(implied) => d + implied,
         Err(cause) => {
+            if let Some(learn) = &mut st.learn {
+                learn.fail(cause.checker, Some(choice.var));
+            }
             if let Some(found) = st.take_found() {
                 return Taken::Stop(found);
             }
@@ -116,6 +119,9 @@ pub(crate) fn take<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>>(
             return Taken::Rejected;
         }
     };
+    if let Some(learn) = &mut st.learn {
+        learn.stood(choice.var);
+    }
     if !counted {
         return Taken::Stands(top);
     }
@@ -186,6 +192,11 @@ pub(crate) fn solution<V, C: Set<V>, O: Observer<V>>(
     }
     tally.found += 1;
     tally.max_depth = st.plan.n;
+    if let Some(learn) = &mut st.learn
+        && learn.saving
+    {
+        learn.saved = Some(st.live.slots.clone());
+    }
     Ok(report::emit(
         observer,
         &Event::Solution {

@@ -118,6 +118,11 @@ where
         } = self;
         config.canonical |= goal.is_invariant();
         goal.start(sense, config.bound);
+        // Branch and bound here may restart (`Search::restarts`).
+        let config = super::engine::Config {
+            may_restart: true,
+            ..config
+        };
         Improvements::new(Engine::new(model, &config), observer, goal, sense, true)
     }
 }

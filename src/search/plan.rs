@@ -5,6 +5,10 @@ use crate::assignment::{Choice, Table};
 use crate::checkers::Watch;
 use crate::model::Options;
 
+use std::sync::Arc;
+
+use super::strategy::{Pick, SelectVariable};
+
 /// Look-ahead over every unassigned variable (full forward checking).
 pub(crate) const ALL: usize = usize::MAX;
 
@@ -24,6 +28,13 @@ pub(crate) struct Plan<'t, V> {
     pub(crate) w: usize,
     /// Declared order: frame `d` holds variable `d`.
     pub(crate) declared: bool,
+    /// The arm of the branching seam (see [`branch`](super::branch)), and
+    /// the user's strategy when it is theirs.
+    pub(crate) pick: Pick,
+    pub(crate) custom: Option<Arc<dyn SelectVariable>>,
+    /// Frames try their candidates from a list (a value-order hook, or
+    /// solution saving) rather than lowest index first.
+    pub(crate) ordered: bool,
     /// Look-ahead: the number of variables after each step whose candidates
     /// must not run out (`ALL`: every unassigned one, kept narrowed).
     pub(crate) lookahead: usize,

@@ -40,7 +40,7 @@ use crate::slot::Slot;
 use super::frames::{ArrayFrames, Frames, Store, Values};
 use super::node::{self, Taken, Tally};
 use super::state::State;
-use super::{enter, pin, report, step};
+use super::{branch, enter, pin, report, step};
 
 /// Why the loop returned.
 #[derive(Debug)]
@@ -56,6 +56,11 @@ pub(crate) enum Exit {
     /// Under a unit's pins, the prefix is assigned, its last step at frame
     /// `depth`: the free search below it is the walk's to start.
     Prefix,
+    /// The restarts' budget of failures is spent: frames below `depth`
+    /// hold steps that stand, frame `depth` has no step standing, and every
+    /// candidate a frame no longer holds was refuted (for frames above
+    /// `depth`, but their step).
+    Restart,
 }
 
 /// The step `index` of the variable of frame `d`.
@@ -83,7 +88,7 @@ fn take<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
     if !LEAN && pinned {
         return take_pinned::<V, F, ONE>(*c, frames, st, d);
     }
-    if !LEAN && st.plan.options.value_order.is_some() {
+    if !LEAN && st.plan.ordered {
         return st.ordered[d].pop().map(|i| i as usize);
     }
     if ONE {
@@ -148,7 +153,7 @@ fn untake<'t, V, F: Frames<'t, V>, const ONE: bool, const LEAN: bool>(
         if let Some(pins) = &mut st.pins {
             pins.untake();
         }
-    } else if !LEAN && st.plan.options.value_order.is_some() {
+    } else if !LEAN && st.plan.ordered {
         st.ordered[d].push(crate::index::small(index));
     } else if ONE {
         *c |= 1 << index;
@@ -309,7 +314,10 @@ where
     let watch = st.plan.watch;
     let table = st.plan.table;
     let events = !LEAN && O::EVENTS;
-    let ordered = !LEAN && st.plan.options.value_order.is_some();
+    let ordered = !LEAN && st.plan.ordered;
+    // Restarts are due only after a failure, on the general path.
+    let restarting =
+        !LEAN && !COUNT && !PIN && st.learn.as_ref().is_some_and(|l| l.restarts.is_some());
     // With deferred undos (boxed checkers on the lean path), whether frame
     // `d`'s value is still assigned: its undo waits for the frame's next
     // value, so that undo, assignment and the next variable's filter reach
@@ -366,6 +374,10 @@ where
             }
             if ONE {
                 c = frames.word(d);
+            }
+            // The step just undone was refuted: a restart may come here.
+            if restarting && st.learn.as_ref().is_some_and(|l| l.restart_due()) {
+                break Exit::Restart;
             }
             continue;
         };
@@ -472,7 +484,12 @@ where
         }
         let top = match taken {
             Taken::Stands(top) => top,
-            Taken::Rejected => continue,
+            Taken::Rejected => {
+                if restarting && st.learn.as_ref().is_some_and(|l| l.restart_due()) {
+                    break Exit::Restart;
+                }
+                continue;
+            }
             Taken::Stays(top, control) => {
                 d = stay::<V, F, ONE>(frames, st, d, top, &mut c);
                 if control == Control::Stop {
@@ -545,7 +562,10 @@ fn stay<'t, V, F: Frames<'t, V>, const ONE: bool>(
     } else {
         frames.store().words_mut(next).fill(0);
     }
-    // Nothing of it to report, nothing of it to try.
+    // Nothing of it to report, nothing of it to try, nothing it refuted.
+    if let Some(learn) = &mut st.learn {
+        learn.entry_mut(next, st.plan.w).fill(0);
+    }
     if let Some(cursor) = st.log.cursor.get_mut(next) {
         *cursor = u32::MAX;
     }
@@ -613,11 +633,22 @@ where
     }
     let var = if let Some(j) = pinned {
         j
-    } else if st.plan.declared {
-        step::declared_next(st, next)
     } else {
-        enter::pick(&*checkers, frames, st, next)
+        branch::next_var(&*checkers, frames, st, next)
     };
+    if O::EVENTS
+        && let Some(var) = st.learn.as_mut().and_then(|l| l.lc_pending.take())
+        && report::emit(
+            observer,
+            &crate::observe::Event::LastConflict {
+                depth: next,
+                var,
+                assignment: st.assignment(),
+            },
+        ) == Control::Stop
+    {
+        return Below::Stop(StopReason::Stopped);
+    }
     let word = if PIN {
         enter::enter::<V, C, F, O, ONE>(&*checkers, frames, st, next, var)
     } else {
@@ -629,7 +660,7 @@ where
     }
     // With a value order, rejections are reported up front.
     if O::EVENTS
-        && st.plan.options.value_order.is_some()
+        && st.plan.ordered
         && !PIN
         && report::report(&*checkers, st, observer, next, var, usize::MAX) == Control::Stop
     {

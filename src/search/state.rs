@@ -15,11 +15,13 @@ use crate::outcome::{Stats, StopReason};
 use super::audit::Audit;
 use super::budget::Budget;
 use super::counts::Counts;
+use super::learn::Learn;
 use super::live::Live;
 use super::log::Log;
 use super::pin::Pins;
 use super::plan::Plan;
 use super::probe::Probe;
+use super::strategy::Pick;
 
 /// The search's state outside the frames and the checkers.
 pub(crate) struct State<'t, V> {
@@ -51,6 +53,9 @@ pub(crate) struct State<'t, V> {
     pub(crate) probe: Option<Probe>,
     /// A unit's prefix under way: the loop takes its values (see [`Pins`]).
     pub(crate) pins: Option<Pins>,
+    /// What the search learns from its failures, when a setting asks for
+    /// it (weighted degrees, last conflict, restarts, solution saving).
+    pub(crate) learn: Option<Box<Learn>>,
 }
 
 impl<'t, V> State<'t, V> {
@@ -71,6 +76,13 @@ impl<'t, V> State<'t, V> {
                 n,
                 w: table.words,
                 declared: options.order == crate::model::VariableOrder::Declared,
+                pick: if options.order == crate::model::VariableOrder::Declared {
+                    Pick::Declared
+                } else {
+                    Pick::Smallest
+                },
+                custom: None,
+                ordered: options.value_order.is_some(),
                 lookahead: 0,
                 propagating: false,
                 exact_sizes: false,
@@ -92,6 +104,7 @@ impl<'t, V> State<'t, V> {
             allowed: vec![0; table.words],
             probe: None,
             pins: None,
+            learn: None,
         }
     }
 

@@ -68,7 +68,7 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
 #[inline(never)]
 fn push_implied<'t, V, F: Frames<'t, V>>(frames: &mut F, st: &mut State<'t, V>, d: usize) {
     let m = st.live.implied.len();
-    if st.plan.options.value_order.is_some() && st.ordered.len() <= d + m {
+    if st.plan.ordered && st.ordered.len() <= d + m {
         st.ordered.resize_with(st.plan.n + 1, Vec::new);
     }
     for (i, &(var, index, checker)) in st.live.implied.iter().enumerate() {
@@ -79,6 +79,9 @@ fn push_implied<'t, V, F: Frames<'t, V>>(frames: &mut F, st: &mut State<'t, V>, 
         let store = frames.store();
         store.mark[f] = IMPLIED;
         store.words_mut(f).fill(0);
+        if let Some(learn) = &mut st.learn {
+            learn.entry_mut(f, st.plan.w).fill(0);
+        }
         if let Some(cursor) = st.log.cursor.get_mut(f) {
             *cursor = u32::MAX;
         }

@@ -335,6 +335,13 @@ impl Trace {
                 Kind::Solution(k, Some(cost)) => {
                     writeln!(events, "[3,{},{k},{cost}],", r.depth)
                 }
+                // Notes, no steps: a restart undid every step (each an
+                // event before it), a nogood and last conflict only chose.
+                Kind::Restart(..) | Kind::LastConflict | Kind::Nogood(_) => {
+                    let _ = write!(events, "[4,{},", r.depth);
+                    json_str(&mut events, &self.line(r));
+                    writeln!(events, "],")
+                }
             };
         }
         // No comma after the last event.

@@ -3,8 +3,10 @@
 // Trace::html; docs/traces.md describes the page.
 (() => {
   "use strict";
-  const ASSIGN = 0, REJECT = 1, UNDO = 2, SOLUTION = 3;
-  const KINDS = ["assign", "reject", "undo", "solution"];
+  // A note (a restart, a nogood, a last-conflict pick) is no step: its
+  // words only, at the node where the search stands.
+  const ASSIGN = 0, REJECT = 1, UNDO = 2, SOLUTION = 3, NOTE = 4;
+  const KINDS = ["assign", "reject", "undo", "solution", "note"];
   const $ = (id) => document.getElementById(id);
   const D = JSON.parse($("trace-data").textContent);
   const ev = D.events, steps = D.steps, reasons = D.reasons, N = ev.length;
@@ -20,6 +22,7 @@
       case ASSIGN: return stepText(e[2]);
       case REJECT: return stepText(e[2]) + "  " + reasons[e[3]][2];
       case UNDO: return stepText(e[2]) + "  undone";
+      case NOTE: return e[2];
       default: return solutionText(e);
     }
   }
@@ -42,6 +45,10 @@
     const path = [0]; // the assigned nodes, by depth
     for (let i = 0; i < N; i++) {
       const e = ev[i], d = e[1];
+      if (e[0] === NOTE) {
+        evNode[i] = path[path.length - 1];
+        continue;
+      }
       if (e[0] === UNDO) {
         evNode[i] = path[Math.min(d + 1, path.length - 1)];
         path.length = Math.max(1, Math.min(path.length, d + 1));
@@ -262,7 +269,7 @@
     let top = 0;
     if (k > 0) {
       const e = ev[k - 1], n = evNode[k - 1];
-      top = e[0] === ASSIGN ? n : parent[n];
+      top = e[0] === ASSIGN || e[0] === NOTE ? n : parent[n];
     }
     const set = new Set();
     for (let a = top; a >= 0; a = parent[a]) set.add(a);
@@ -290,7 +297,7 @@
         for (const [id, el] of foldEls) el.classList.toggle("future", nodeEvent[rejs[id][0]] >= K);
       } else {
         for (let i = lo; i < hi; i++) {
-          if (ev[i][0] === UNDO) continue;
+          if (ev[i][0] === UNDO || ev[i][0] === NOTE) continue;
           const el = els.get(evNode[i]);
           if (el) el.classList.toggle("future", i >= K);
           const fold = ev[i][0] === REJECT && foldEls.get(parent[evNode[i]]);
@@ -429,6 +436,7 @@
       }
       return;
     }
+    if (e[0] === NOTE) return;
     const c = steps[e[2]][2];
     if (c < 0) return;
     if (e[0] === ASSIGN) {

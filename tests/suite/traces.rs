@@ -688,3 +688,77 @@ fn a_step_pruned_by_symmetry_shows_the_symmetry_that_prunes_it() {
     assert!(page.contains("pruned by symmetry: reflection"));
     insta::assert_snapshot!("nqueens_5_classes_trace", text);
 }
+
+/// A learning search in the trace: 6 queens, first solution, dom/wdeg with
+/// last conflict and a restart after every second failure. Each nogood a
+/// restart records is checked against brute force (no placement of the
+/// queens holds all its steps); restarts, nogoods and last-conflict picks
+/// show as lines of the text, nodes of the DOT digraph and notes of the
+/// page, and the whole text is a snapshot (the search has no randomness).
+#[test]
+fn restarts_nogoods_and_last_conflict_in_the_trace() {
+    use backtracker::trace::HtmlView;
+    use backtracker::{Branching, Schedule};
+
+    let n = 6;
+    let mut model = crate::support::queens_variables(n)
+        .build(crate::support::queens_lines(n))
+        .unwrap();
+    let solutions: Vec<Vec<usize>> = (0..n)
+        .permutations(n)
+        .filter(|cols| queens_ok(cols))
+        .collect();
+    let mut trace = Trace::new();
+    let (mut restarts, mut nogoods, mut picks) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    let check = from_fn(|e: &Event<'_, usize>| {
+        match e {
+            Event::Restart { .. } => restarts += 1,
+            Event::LastConflict { .. } => picks += 1,
+            Event::Nogood { steps, refuted, .. } => {
+                nogoods += 1;
+                let holds = |cols: &Vec<usize>| {
+                    steps
+                        .iter()
+                        .chain([refuted])
+                        .all(|s| cols[s.var] == *s.value)
+                };
+                if solutions.iter().any(holds) {
+                    wrong.push(format!("{steps:?} then {refuted:?}"));
+                }
+            }
+            _ => {}
+        }
+        Control::Continue
+    });
+    let outcome = model
+        .search()
+        .symmetry(false)
+        .branching(Branching::DomWdeg)
+        .last_conflict(true)
+        .restarts(Schedule::constant(2))
+        .observer((&mut trace, check))
+        .first();
+    let cols = outcome.value.clone().expect("6 queens have solutions");
+    assert!(queens_ok(&cols), "{cols:?}");
+    assert!(wrong.is_empty(), "nogoods that a solution holds: {wrong:?}");
+    assert!(
+        restarts > 0 && nogoods > 0 && picks > 0,
+        "{restarts} {nogoods} {picks}"
+    );
+
+    let text = trace.text(&outcome.stats, &outcome.stop);
+    let lines = event_lines(&text);
+    let count = |needle: &str| lines.iter().filter(|l| l.contains(needle)).count();
+    assert_eq!(count("restart "), restarts);
+    assert_eq!(count("  nogood"), nogoods);
+    assert_eq!(count(" next: last conflict"), picks);
+    let dot = trace.dot();
+    assert_eq!(dot.matches("shape=note").count(), nogoods);
+    assert_eq!(dot.matches("[label=\"restart ").count(), restarts);
+    let page = trace.html(&outcome.stats, &outcome.stop, &HtmlView::rows());
+    let events = &page[page.find("\"events\":[").expect("the page's events")..];
+    let notes = events.lines().filter(|l| l.starts_with("[4,")).count();
+    assert_eq!(notes, restarts + nogoods + picks);
+    insta::assert_snapshot!("restarts_nogoods_and_last_conflict_in_the_trace", text);
+}
