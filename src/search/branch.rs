@@ -93,10 +93,15 @@ fn weighted<'t, V, C: Set<V>, F: Frames<'t, V>>(
         }
         open += 1;
         *size = if st.plan.exact(var) {
-            st.live.kept.size[var]
+            st.live.kept.sets.size[var]
         } else if st.plan.w == 1 {
             checkers
-                .filter_all_word(&assignment, var, st.live.kept.words[var], st.plan.watch)
+                .filter_all_word(
+                    &assignment,
+                    var,
+                    st.live.kept.sets.words[var],
+                    st.plan.watch,
+                )
                 .count_ones()
         } else {
             let dst = frames.store().words_mut(d);
