@@ -31,6 +31,7 @@ mod support;
 mod circuit;
 mod coloring_cliques;
 mod element;
+mod empty_domains;
 mod engine;
 mod errors;
 mod estimate;
