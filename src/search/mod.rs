@@ -532,6 +532,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         Solutions {
             engine: Engine::new(model, &config),
             observer,
+            check: None,
         }
     }
 }
@@ -586,13 +587,24 @@ impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
 pub struct Solutions<'m, V, C: Checkers<V>, O> {
     engine: Engine<'m, V, C>,
     observer: O,
+    /// A check of each solution before it is given (the declared
+    /// symmetry, for canonical solutions): the reason to stop instead.
+    check: Option<SolutionCheck<'m, V, C>>,
 }
+
+/// A check of a solution an enumeration found: the reason to stop
+/// instead of giving it.
+type SolutionCheck<'m, V, C> = fn(&mut Engine<'m, V, C>) -> Option<StopReason>;
 
 impl<V: Clone, C: Checkers<V>, O: Observer<V>> Iterator for Solutions<'_, V, C, O> {
     type Item = Vec<V>;
 
     fn next(&mut self) -> Option<Vec<V>> {
         if self.engine.next_solution(&mut self.observer) {
+            if let Some(stop) = self.check.and_then(|check| check(&mut self.engine)) {
+                self.engine.finish(stop);
+                return None;
+            }
             self.engine.values()
         } else {
             None

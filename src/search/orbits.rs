@@ -501,8 +501,12 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// Without a group, with [`symmetry(false)`](Self::symmetry), or in
     /// [cross-check mode](Self::cross_check) (which checks the group on
     /// every solution of the whole tree), it is [`count`](Self::count).
-    /// A false declaration gives a wrong count: check one with
-    /// cross-check mode. The node limit holds across the constellations,
+    /// The count rests on the declaration, which is not checked here: a
+    /// false one gives a wrong count with [`StopReason::Completed`](crate::StopReason::Completed).
+    /// Check a declaration with [`count_classes`](Self::count_classes)
+    /// (which checks the orbit of every class it counts and of the plain
+    /// search's first solution) or, on every solution, with cross-check
+    /// mode. The node limit holds across the constellations,
     /// and so does the cancellation flag.
     ///
     /// ```

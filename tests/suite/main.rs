@@ -37,6 +37,7 @@ mod errors;
 mod estimate;
 mod events;
 mod exact_cover;
+mod false_symmetry;
 mod global_constraints;
 mod hooks;
 mod html_trace;
