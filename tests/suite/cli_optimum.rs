@@ -4,7 +4,9 @@
 //! over every packing and a dynamic programme over the capacity, both
 //! written here, on small random instances.
 
-use crate::support::{assert_bad_input, assert_help, run, run_ok, run_with_input, temp_file};
+use crate::support::{
+    assert_bad_input, assert_help, assert_rejected, run, run_ok, run_with_input, temp_file,
+};
 
 /// OEIS A003022: the length of an optimal Golomb ruler with n marks, for
 /// n = 1, 2, ... (<https://oeis.org/A003022>).
@@ -285,14 +287,11 @@ fn queens_domination_on_two_threads_finds_oeis_a075458() {
 
 #[test]
 fn golomb_from_a_bound_finds_better_or_proves_it_optimal() {
-    // From the optimum: nothing better, which proves it (exit code 1).
-    let r = run("golomb", &["7", "--quiet", "--bound", "25"]);
-    assert_eq!(r.code, Some(1), "{r:?}");
-    assert_eq!(
-        r.stderr.trim(),
-        "error: no ruler better than 25 (optimal: 25 is)"
-    );
-    assert!(r.stdout.is_empty(), "{r:?}");
+    // From the optimum: nothing better, and a ruler of that length found
+    // in this run, which proves it.
+    let (head, marks) = golomb(7, &["--quiet", "--bound", "25"]);
+    assert_eq!(head, "length 25 (optimal)");
+    assert!(is_golomb(&marks) && marks.last() == Some(&25), "{marks:?}");
     // From one more: the optimum.
     let (head, marks) = golomb(7, &["--quiet", "--bound", "26", "--threads", "2"]);
     assert_eq!(head, "length 25 (optimal)");
@@ -337,14 +336,46 @@ fn golomb_by_work_units_finds_oeis_a003022() {
     let r = golomb_by_units(6, 2, &["--bound", "20"]);
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.starts_with("length 17 (optimal)\n"), "{r:?}");
-    // From the optimum: no unit beats it, which proves it.
+    // From the optimum: no unit beats it, and none reached it, so the
+    // merge does not call it optimal.
     let r = golomb_by_units(6, 2, &["--bound", "17"]);
     assert_eq!(r.code, Some(1), "{r:?}");
-    assert!(
-        r.stderr
-            .contains("no ruler better than 17 (optimal: 17 is)"),
-        "{r:?}"
-    );
+    assert!(r.stderr.contains("no ruler better than 17;"), "{r:?}");
+    assert!(!r.stderr.contains("optimal"), "{r:?}");
+}
+
+/// `golomb 5` (optimum 11, OEIS A003022): a bound outside the lengths a
+/// ruler can have (0 to 25 for its last mark) is refused; one no ruler
+/// reaches is never called optimal, in one run or merged from units.
+#[test]
+fn a_bound_no_answer_reaches_is_refused_or_never_called_optimal() {
+    for bound in ["-1", "26", "-9223372036854775808"] {
+        let r = run("golomb", &["5", "--quiet", "--bound", bound]);
+        assert_rejected(&r, &format!("--bound {bound}"));
+    }
+    for bound in ["3", "10"] {
+        let r = run("golomb", &["5", "--quiet", "--bound", bound]);
+        assert_eq!(r.code, Some(1), "{r:?}");
+        assert!(!r.stderr.contains("optimal"), "{r:?}");
+        assert!(r.stdout.is_empty(), "{r:?}");
+        assert_eq!(
+            r.stderr.trim(),
+            format!("error: no ruler has a length at most {bound}: the bound was never reached")
+        );
+        let r = golomb_by_units(5, 2, &["--bound", bound]);
+        assert_eq!(r.code, Some(1), "{r:?}");
+        assert!(!r.stderr.contains("optimal"), "{r:?}");
+    }
+    // Units searched from different bounds are not one run.
+    let units = run_ok("golomb", &["5", "--split", "1"]);
+    let mut results = String::new();
+    for (i, line) in units.lines().enumerate() {
+        let bound = if i == 0 { "20" } else { "3" };
+        results.push_str(&run_ok("golomb", &["5", "--quiet", "--unit", line, "--bound", bound]));
+    }
+    let file = temp_file(&results);
+    let r = run("golomb", &["5", "--merge", file.path().to_str().unwrap()]);
+    assert_rejected(&r, "different bounds");
 }
 
 #[test]
