@@ -116,19 +116,19 @@ for p in "${!WANT[@]}"; do
         die "no example binary $BIN_DIR/${OURS_BIN[$p]} (cargo build --release --example ${OURS_BIN[$p]}, or --bin-dir)"
 done
 
+# Every input is a file of this repository; nothing is read from outside it.
 SUDOKU_FILE="$ROOT/tests/data/sudoku/top95.txt"
 if wants sudoku; then
-    [[ -f "$SUDOKU_FILE" ]] || SUDOKU_FILE="$ROOT/../shared/data/sudoku/top95.txt"
-    [[ -f "$SUDOKU_FILE" ]] || die "no top95.txt in tests/data/sudoku (nor in ../shared/data/sudoku)"
+    [[ -f "$SUDOKU_FILE" ]] || die "no tests/data/sudoku/top95.txt in the repository"
 fi
 # The graphs and their chromatic numbers.
 declare -A CHROMATIC=([queen6_6]=7 [queen7_7]=7 [queen8_8]=9)
 GRAPHS=()
 if wants coloring; then
     for g in queen6_6 queen7_7 queen8_8; do
-        [[ -f "$ROOT/tests/data/coloring/$g.col" ]] && GRAPHS+=("$g")
+        [[ -f "$ROOT/tests/data/coloring/$g.col" ]] || die "no tests/data/coloring/$g.col in the repository"
+        GRAPHS+=("$g")
     done
-    ((${#GRAPHS[@]})) || die "no queen graphs in tests/data/coloring"
 fi
 
 progress() {

@@ -192,7 +192,7 @@ pub trait Checker<V>: sealed::Step<V> {
     ///         self.1.fetch_add(1, Ordering::Relaxed);
     ///         let low = d.domain(0)[d.min(0).ok_or_else(Conflict::new)?];
     ///         let high = d.domain(1)[d.max(1).ok_or_else(Conflict::new)?];
-    ///         let (zero, one) = (d.domain(0).to_vec(), d.domain(1).to_vec());
+    ///         let (zero, one) = (d.domain(0), d.domain(1));
     ///         d.retain(1, |i| one[i] > low)?;
     ///         d.retain(0, |i| zero[i] < high)?;
     ///         Ok(())

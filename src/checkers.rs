@@ -76,6 +76,49 @@ impl<V, T: sealed::Set<V>> Checkers<V> for T {}
 
 pub(crate) use sealed::Watch;
 
+/// A list of checkers of one type, any number of them: the set of
+/// checkers of a model whose checkers are not known until run time but
+/// share a type (an enum over the kinds a front-end posts, say). Unlike a
+/// `Vec` of boxes it needs no allocation per checker and no virtual call,
+/// and it is `Clone`, `Send` and `Sync` when the checker type is, as the
+/// searches on [threads](crate::Search::threads) need.
+/// It is a `Vec` otherwise: it dereferences to one, and is built from one.
+///
+/// ```
+/// use backtracker::constraints::AllDifferent;
+/// use backtracker::{ModelBuilder, Same};
+///
+/// let mut b = ModelBuilder::new();
+/// let xs: Vec<usize> = (0..4).map(|i| b.variable(format!("x{i}"), 0..4u8)).collect();
+/// let pairs = xs.chunks(2).enumerate();
+/// let pairs = pairs.map(|(k, p)| AllDifferent::new(format!("pair {k}"), p.to_vec()));
+/// let mut model = b.build(Same::from(pairs.collect::<Vec<_>>()))?;
+/// // Each pair different: (4 * 3) squared.
+/// assert_eq!(model.search().threads(2).count().value, 144);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Same<C>(pub Vec<C>);
+
+impl<C> From<Vec<C>> for Same<C> {
+    fn from(list: Vec<C>) -> Self {
+        Same(list)
+    }
+}
+
+impl<C> std::ops::Deref for Same<C> {
+    type Target = Vec<C>;
+    fn deref(&self) -> &Vec<C> {
+        &self.0
+    }
+}
+
+impl<C> std::ops::DerefMut for Same<C> {
+    fn deref_mut(&mut self) -> &mut Vec<C> {
+        &mut self.0
+    }
+}
+
 pub(crate) mod sealed {
     use super::{
         Assignment, Candidates, Choice, Conflict, CostClass, Domains, ModelError, ModelInfo, Wake,
@@ -93,10 +136,7 @@ pub(crate) mod sealed {
     pub(crate) const SETS_ONLY: u32 = 1 << 29;
     /// The checker's number in an entry of `Watch::narrowing`.
     pub(crate) const CHECKER: u32 = SETS_ONLY - 1;
-    /// Bits of `Kept::wake_on` (per variable): some checker wakes on its
-    /// every change; some checker wakes when its bounds move.
-    pub(crate) const ON_CHANGE: u8 = 1;
-    pub(crate) const ON_BOUNDS: u8 = 2;
+    use crate::wake::{ON_BOUNDS, ON_CHANGE};
 
     /// Which checkers watch which variable, from their scopes.
     #[derive(Clone, Debug, Default)]
@@ -571,10 +611,12 @@ fn each_filtering<T>(items: &[T], watch: &Watch, var: usize, mut f: impl FnMut(u
     }
 }
 
-/// `Set` for a vector of boxed checkers, `Send` or not.
-macro_rules! boxed_checkers {
-    ($boxed:ty) => {
-        impl<V> Set<V> for Vec<$boxed> {
+/// `Set` for a list of checkers: `$list` indexes and iterates like a
+/// `Vec`, and `$item => $step` reaches the checker behind a list item
+/// (through its box, or the item itself).
+macro_rules! list_checkers {
+    ([$($generics:tt)*] $list:ty, $item:ident => $step:expr) => {
+        impl<$($generics)*> Set<V> for $list {
             const DEFER_UNDO: bool = true;
 
             fn len(&self) -> usize {
@@ -628,8 +670,8 @@ macro_rules! boxed_checkers {
                 watch: &Watch,
             ) -> u64 {
                 let mut word = candidates;
-                each_filtering(self, watch, var, |_, item| {
-                    word = (**item).filter_word(assignment, var, word);
+                each_filtering(self, watch, var, |_, $item| {
+                    word = $step.filter_word(assignment, var, word);
                 });
                 word
             }
@@ -706,8 +748,8 @@ macro_rules! boxed_checkers {
                 // One virtual call per checker: checker 0 gets the undo and the new
                 // value before checker 1 gets the undo.
                 let mut word = candidates;
-                for item in self.iter_mut() {
-                    word = (**item).advance(undo, choice, assignment, next, word);
+                for $item in self.iter_mut() {
+                    word = $step.advance(undo, choice, assignment, next, word);
                 }
                 word
             }
@@ -715,8 +757,9 @@ macro_rules! boxed_checkers {
     };
 }
 
-boxed_checkers!(DynChecker<V>);
-boxed_checkers!(Box<dyn Checker<V>>);
+list_checkers!([V] Vec<DynChecker<V>>, item => (**item));
+list_checkers!([V] Vec<Box<dyn Checker<V>>>, item => (**item));
+list_checkers!([V, C: Checker<V>] Same<C>, item => item);
 
 /// No checkers at all: every assignment is a solution.
 impl<V> Set<V> for () {

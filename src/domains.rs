@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::assignment::{Assignment, Table};
 use crate::candidates::iter_bits;
-use crate::checkers::sealed::{ON_BOUNDS, ON_CHANGE};
+use crate::wake::{ON_BOUNDS, ON_CHANGE};
 
 /// Why a step cannot stand: narrowing left a variable without candidates,
 /// or a checker found the assignment hopeless in
@@ -574,7 +574,7 @@ pub struct Domains<'a, V> {
     pub(crate) kept: &'a mut Kept,
 }
 
-impl<V> Domains<'_, V> {
+impl<'a, V> Domains<'a, V> {
     /// The current assignment.
     #[must_use]
     pub fn assignment(&self) -> Assignment<'_, V> {
@@ -588,8 +588,33 @@ impl<V> Domains<'_, V> {
     }
 
     /// The ordered domain of `var` (all its values, candidates or not).
+    ///
+    /// The slice outlives this borrow of `self`, so a checker reads values
+    /// inside [`retain`](Self::retain) without copying the domain:
+    ///
+    /// ```
+    /// use backtracker::{Assignment, Checker, Conflict, Domains, ModelBuilder};
+    ///
+    /// /// Only even values.
+    /// struct Even;
+    /// impl Checker<u8> for Even {
+    ///     fn name(&self) -> &str { "even" }
+    ///     fn check(&self, a: &Assignment<'_, u8>) -> bool { a.iter().all(|(_, v)| v % 2 == 0) }
+    ///     fn narrows(&self) -> bool { true }
+    ///     fn narrow(&self, var: usize, d: &mut Domains<'_, u8>) -> Result<(), Conflict> {
+    ///         let values = d.domain(var);
+    ///         d.retain(var, |i| values[i] % 2 == 0)?;
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let mut b = ModelBuilder::new();
+    /// b.variable("x", 0..5u8);
+    /// let mut model = b.build((Even,))?;
+    /// assert_eq!(model.search().count().value, 3);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
     #[must_use]
-    pub fn domain(&self, var: usize) -> &[V] {
+    pub fn domain(&self, var: usize) -> &'a [V] {
         &self.table.domains[var]
     }
 

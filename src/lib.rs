@@ -81,7 +81,7 @@ mod wake;
 pub use assignment::{Assignment, Choice, ModelInfo};
 pub use candidates::Candidates;
 pub use checker::{Checker, DynChecker};
-pub use checkers::Checkers;
+pub use checkers::{Checkers, Same};
 pub use cost_class::CostClass;
 pub use domains::{Conflict, Domains};
 pub use error::{ModelError, UnitError};
@@ -93,8 +93,8 @@ pub use restart::{
     Attempt, RestartError, RestartStop, Restarted, Restarts, Rng, Schedule, TieRule,
 };
 pub use search::{
-    Best, Classes, Estimate, Improvements, Interval, MAX_THREADS, Optimum, Search, Solutions, Unit,
-    resolve_threads,
+    Best, Classes, Estimate, Here, Improvements, Interval, MAX_THREADS, OnThreads, Optimum,
+    Progress, Search, Solutions, Unit, Units,
 };
 pub use symmetry::{MAX_GROUP, Symmetry};
 pub use wake::Wake;

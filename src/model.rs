@@ -881,10 +881,9 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// later search, count, estimate and split refuses the model instead
     /// of giving a wrong answer; build the model again. Entry points that
     /// return an [`Outcome`](crate::Outcome) ([`Search::count`](crate::Search::count),
-    /// [`count_parallel`](crate::Search::count_parallel),
-    /// [`count_units`](crate::Search::count_units),
-    /// [`estimate`](crate::Search::estimate),
-    /// [`estimate_units`](crate::Search::estimate_units), ...) stop at once with
+    /// here, over [units](crate::Search::units) or on
+    /// [threads](crate::Search::threads),
+    /// [`estimate`](crate::Search::estimate), ...) stop at once with
     /// [`StopReason::Unusable`](crate::StopReason::Unusable);
     /// [`split_at_most`](Self::split_at_most) and
     /// [`merge_checked`](crate::units::merge_checked) return

@@ -194,6 +194,7 @@ impl fmt::Display for Disagreement {
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
     /// Nodes: steps that passed every checker (and, with narrowing or
     /// look-ahead, left every variable a candidate) and were assigned. The
@@ -224,8 +225,11 @@ impl Stats {
     /// ```
     /// use backtracker::Stats;
     ///
-    /// let mut a = Stats { nodes: 3, solutions: 1, ..Stats::default() };
-    /// a.absorb(&Stats { nodes: 4, max_depth: 2, ..Stats::default() });
+    /// let mut a = Stats::default();
+    /// (a.nodes, a.solutions) = (3, 1);
+    /// let mut b = Stats::default();
+    /// (b.nodes, b.max_depth) = (4, 2);
+    /// a.absorb(&b);
     /// assert_eq!((a.nodes, a.solutions, a.max_depth), (7, 1, 2));
     /// ```
     pub fn absorb(&mut self, other: &Stats) {

@@ -54,3 +54,11 @@ pub enum Wake {
     /// checker that reads only the ends of the set, as a sum's bounds do.
     Bounds,
 }
+
+/// A bit of `Kept::wake_on` (per variable): some checker wakes on the
+/// variable's every change.
+pub(crate) const ON_CHANGE: u8 = 1;
+
+/// A bit of `Kept::wake_on` (per variable): some checker wakes when the
+/// variable's bounds move.
+pub(crate) const ON_BOUNDS: u8 = 2;

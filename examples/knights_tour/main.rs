@@ -28,7 +28,7 @@ use backtracker::puzzles::knights_tour::{
     Board, Square, Ties, TourFinder, impossible, model, successor_model,
 };
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
-use backtracker::{Checkers, Model, Outcome, RestartStop, StopReason};
+use backtracker::{Checkers, Model, Outcome, Progress, RestartStop, StopReason};
 use clap::{Parser, ValueEnum};
 use cli::{Failure, SearchOptions};
 
@@ -112,7 +112,7 @@ fn parse_square(text: &str) -> Result<(u32, u32), String> {
 /// Counts the tours, on every core, with a progress bar when stderr is a terminal.
 fn count<C: Checkers<Square> + Clone + Send + Sync>(model: &mut Model<Square, C>) -> Outcome<u128> {
     if !std::io::stderr().is_terminal() {
-        return model.search().count_parallel(0);
+        return model.search().threads(0).count();
     }
     let units = model.split(4, false);
     let bar = indicatif::ProgressBar::new(units.len() as u64);
@@ -122,7 +122,16 @@ fn count<C: Checkers<Square> + Clone + Send + Sync>(model: &mut Model<Square, C>
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let outcome = model.search().count_units(&units, 0, |_, _| bar.inc(1));
+    let outcome = model
+        .search()
+        .on_progress(|p| {
+            if let Progress::Part { .. } = p {
+                bar.inc(1);
+            }
+        })
+        .units(&units)
+        .threads(0)
+        .count();
     bar.finish_and_clear();
     outcome
 }

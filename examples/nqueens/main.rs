@@ -27,7 +27,7 @@ use std::time::Instant;
 use backtracker::board::queens;
 use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
-use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Stats, StopReason, resolve_threads};
+use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Progress, Stats, StopReason};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use cli::Failure;
 
@@ -394,7 +394,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 ));
             }
             let workers = cli.workers.map_or_else(
-                || resolve_threads(0),
+                || cli::threads(0),
                 |w| usize::try_from(w).unwrap_or(usize::MAX),
             );
             return work::write_units_auto(n, workers, symmetry, cli.lookahead(), out);
@@ -442,7 +442,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
             if cli.first || cli.all || cli.trace {
                 return show(cli, &mut model, &cancel, out);
             }
-            let threads = resolve_threads(cli.threads.unwrap_or(0));
+            let threads = cli::threads(cli.threads.unwrap_or(0));
             if cli.checkpoint.is_some() {
                 let plan = work::Plan {
                     n,
@@ -468,11 +468,15 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
             let bar = work::wants_progress(n)
                 .then(progress::Parts::start)
                 .flatten();
-            let outcome = search.count_orbits_parallel(threads, |_, of, _| {
-                if let Some(bar) = &bar {
-                    bar.done(of);
-                }
-            });
+            let outcome = search
+                .orbits(true)
+                .on_progress(|p| {
+                    if let (Some(bar), Progress::Part { of, .. }) = (&bar, p) {
+                        bar.done(of);
+                    }
+                })
+                .threads(threads)
+                .count();
             if let Some(bar) = &bar {
                 bar.finish();
             }

@@ -122,7 +122,8 @@ pub fn count_one_unit(
         .lookahead(lookahead)
         .tally_rejections(stats)
         .cancel_flag(Arc::clone(cancel))
-        .count_unit(&line.unit);
+        .units(std::slice::from_ref(&line.unit))
+        .count();
     if cancel.load(Ordering::SeqCst) || !outcome.stop.is_complete() {
         report_interrupted(&outcome.stats, &outcome.stop, Some(1), Some((0, 1)));
         return Err(Failure::Interrupted);

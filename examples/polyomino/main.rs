@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use backtracker::puzzles::polyomino::Tiling;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
 use backtracker::units::{Runner, Split};
-use backtracker::{MAX_THREADS, Stats, StopReason, resolve_threads};
+use backtracker::{MAX_THREADS, Stats, StopReason};
 use clap::Parser;
 use cli::Failure;
 
@@ -235,7 +235,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    let threads = resolve_threads(
+    let threads = cli::threads(
         cli.threads
             .map_or(1, |k| usize::try_from(k).unwrap_or(MAX_THREADS)),
     );
@@ -267,7 +267,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let outcome = if threads == 1 {
         search.count()
     } else {
-        search.count_parallel(threads)
+        search.threads(threads).count()
     };
     if cli.stats {
         print_stats(&outcome.stats, &outcome.stop);

@@ -141,6 +141,30 @@ impl<V> Index<usize> for Values<'_, V> {
 /// let mut model = b.build((product, order)).unwrap();
 /// assert_eq!(model.search().count().value, 2);
 /// ```
+///
+/// In a list of boxed checkers, box it with [`Checker::boxed`]: the list's
+/// value type then reaches the closure. (`Box::new(Predicate::new(..))`
+/// leaves the closure's argument type unknown, error E0282, unless it is
+/// named: `|v: &Values<'_, u8>|` or `Predicate::new::<u8>`.)
+///
+/// ```
+/// use backtracker::constraints::{Predicate, Values};
+/// use backtracker::{Checker, DynChecker, ModelBuilder};
+///
+/// let mut b = ModelBuilder::new();
+/// let xs: Vec<usize> = (0..3).map(|i| b.variable(format!("x{i}"), 0..3u8)).collect();
+/// let mut checkers: Vec<DynChecker<u8>> = Vec::new();
+/// for (k, pair) in xs.windows(2).enumerate() {
+///     let rising = Predicate::new(format!("rising {k}"), [pair[0], pair[1]], |v| v[0] < v[1]);
+///     checkers.push(rising.boxed());
+/// }
+/// checkers.push(Box::new(Predicate::new::<u8>("not 1", [xs[1]], |v| v[0] != 1)));
+/// checkers.push(Box::new(Predicate::new("any", [xs[2]], |v: &Values<'_, u8>| v[0] < 9)));
+/// let mut model = b.build(checkers)?;
+/// // Only 0 < 1 < 2, which the middle rule forbids.
+/// assert_eq!(model.search().count().value, 0);
+/// # Ok::<(), backtracker::ModelError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Predicate<F> {
     name: String,

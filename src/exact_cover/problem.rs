@@ -45,7 +45,7 @@ pub type CoverModel = Model<usize, (CoverChecker,)>;
 /// let first = strip.search().first().value.unwrap();
 /// assert_eq!(first, [0, 2, 4, 6]); // the four single cells
 /// assert_eq!(strip.cover(&first), [0, 2, 4, 6]);
-/// assert_eq!(strip.search().count_parallel(2).value, 5);
+/// assert_eq!(strip.search().threads(2).count().value, 5);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 #[derive(Clone)]
@@ -112,7 +112,7 @@ impl ExactCover {
     /// let mut problem = b.build()?;
     /// let units = problem.model_mut().split(1, false);
     /// assert_eq!(units.len(), 2); // item a by option 0, or by option 2
-    /// assert_eq!(problem.search().count_units_in_turn(&units, |_, _| {}).value, 2);
+    /// assert_eq!(problem.search().units(&units).count().value, 2);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
     pub fn model_mut(&mut self) -> &mut CoverModel {

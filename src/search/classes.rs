@@ -75,6 +75,7 @@ impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
             model,
             config,
             mut observer,
+            ..
         } = self;
         let options = std::sync::Arc::clone(&model.options);
         let declared = Declared::of(&options);

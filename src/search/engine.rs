@@ -47,6 +47,8 @@ pub(crate) struct Config<V> {
     pub(crate) restrict: Option<Arc<[u64]>>,
     /// Branch and bound wants only costs strictly better than this.
     pub(crate) bound: Option<i64>,
+    /// Count by orbits of constellations under the declared group.
+    pub(crate) orbits: bool,
 }
 
 impl<V> Config<V> {
@@ -72,6 +74,7 @@ impl<V> Clone for Config<V> {
             canonical: self.canonical,
             restrict: self.restrict.clone(),
             bound: self.bound,
+            orbits: self.orbits,
         }
     }
 }
@@ -90,6 +93,7 @@ impl<V> Default for Config<V> {
             canonical: false,
             restrict: None,
             bound: None,
+            orbits: false,
         }
     }
 }

@@ -337,31 +337,15 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
 }
 
 impl<V, C: Checkers<V>> Search<'_, V, C> {
-    /// Estimates the nodes below each of `units` (its subtree, the unit's
-    /// own prefix not included) from `probes` random paths each: what a
-    /// scheduler needs to balance work. The generator is seeded with `seed`.
-    /// A unit whose prefix is not part of the tree (see
-    /// [`count_unit`](Self::count_unit)) has nothing below it: exactly 0.
-    /// Probes count against the node limit; the list is cut short when the
-    /// search must stop, and the outcome says why (for a
-    /// [poisoned](crate::Model::is_poisoned) model,
-    /// [`StopReason::Unusable`] with an empty list).
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let mut model = nqueens(10)?;
-    /// let units = model.split(1, false);
-    /// let sizes = model.search().estimate_units(&units, 500, 3);
-    /// assert!(sizes.stop.is_complete());
-    /// assert_eq!(sizes.value.len(), units.len());
-    /// // By symmetry the first and last columns of row 0 lead to trees of one size.
-    /// let (first, last) = (sizes.value[0], sizes.value[units.len() - 1]);
-    /// assert!((first.value - last.value).abs() < 0.25 * first.value);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
+    /// Estimates the nodes below each of `units` from `probes` random
+    /// paths each; see the estimate of a search over [`units`](Self::units).
     #[must_use]
-    pub fn estimate_units(self, units: &[Unit], probes: u64, seed: u64) -> Outcome<Vec<Interval>> {
+    pub(crate) fn estimate_units(
+        self,
+        units: &[Unit],
+        probes: u64,
+        seed: u64,
+    ) -> Outcome<Vec<Interval>> {
         let started = Instant::now();
         let Search { model, config, .. } = self;
         let (most_nodes, _) = cartesian(model);

@@ -23,14 +23,18 @@ mod log;
 mod node;
 mod optimize;
 mod optimize_units;
+mod optimum;
 mod orbits;
 mod parallel;
 mod pin;
+mod place;
 mod plan;
 mod probe;
+mod progress;
 mod propagate;
 mod report;
 mod run;
+mod schedule;
 mod smallest;
 mod split;
 mod state;
@@ -51,8 +55,13 @@ use crate::trace::Trace;
 
 pub use classes::Classes;
 pub use estimate::{Estimate, Interval};
-pub use optimize::{Best, Improvements, Optimum};
-pub use parallel::{MAX_THREADS, resolve_threads};
+pub use optimize::Improvements;
+pub use optimum::{Best, Optimum};
+pub use place::{Here, OnThreads, Units};
+pub use progress::Progress;
+use progress::{ProgressFn, part_done};
+pub use schedule::MAX_THREADS;
+pub(crate) use schedule::resolve_threads;
 pub use unit::Unit;
 pub(crate) use unit::misfit;
 
@@ -74,16 +83,27 @@ impl<V, C: Checkers<V>> Model<V, C> {
             model: self,
             observer: NoObserver,
             config: Config::default(),
+            place: Here,
+            progress: None,
         }
     }
 }
 
-/// A search of a model, configured by chaining, run by one of
-/// [`count`](Self::count), [`first`](Self::first),
-/// [`solutions`](Self::solutions), [`for_each`](Self::for_each) or
-/// [`trace`](Self::trace) (and, to split the work,
-/// [`count_unit`](Self::count_unit), [`count_units`](Self::count_units) and
-/// [`count_parallel`](Self::count_parallel)).
+/// A search of a model, configured by chaining, run by asking it one
+/// question: [`count`](Self::count), [`first`](Self::first),
+/// [`solutions`](Self::solutions), [`for_each`](Self::for_each),
+/// [`trace`](Self::trace), [`minimize`](Self::minimize) or
+/// [`maximize`](Self::maximize) (with [`improvements`](Self::improvements)),
+/// [`count_classes`](Self::count_classes) or
+/// [`canonical_solutions`](Self::canonical_solutions), and
+/// [`estimate`](Self::estimate).
+///
+/// Where it runs is a setting, not a method of its own: here by default
+/// ([`Here`]), over a list of work units after [`units`](Self::units)
+/// ([`Units`]), or on several threads after [`threads`](Self::threads)
+/// ([`OnThreads`]); counting and branch and bound run in every place,
+/// estimates here and over units. How far it has got goes to
+/// [`on_progress`](Self::on_progress).
 ///
 /// ```
 /// use backtracker::puzzles::nqueens;
@@ -96,10 +116,14 @@ impl<V, C: Checkers<V>> Model<V, C> {
 /// assert!(!limited.stop.is_complete());
 /// ```
 #[must_use = "a search does nothing until it is run"]
-pub struct Search<'m, V, C, O = NoObserver> {
+pub struct Search<'m, V, C, O = NoObserver, W = Here> {
     pub(crate) model: &'m mut Model<V, C>,
     pub(crate) observer: O,
     pub(crate) config: Config<V>,
+    /// Where the search runs: [`Here`], or [`OnThreads`].
+    pub(crate) place: W,
+    /// Told of each part finished and each better solution found.
+    pub(crate) progress: Option<ProgressFn<'m, V>>,
 }
 
 impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
@@ -128,9 +152,14 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model: self.model,
             observer,
             config: self.config,
+            place: Here,
+            progress: self.progress,
         }
     }
+}
 
+/// The settings, for a search here or on threads.
+impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// Stops after `nodes` nodes with [`StopReason::NodeLimit`] (a limit
     /// of 0 visits no node).
     ///
@@ -165,8 +194,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
 
     /// Whether counting uses the model's declared mirror symmetry
     /// (default: yes, when declared). Enumeration never does, and neither
-    /// does [`count`](Self::count) or [`count_parallel`](Self::count_parallel)
-    /// in [cross-check mode](Self::cross_check), which searches the whole
+    /// does [`count`](Self::count) (here or on threads) in
+    /// [cross-check mode](Self::cross_check), which searches the whole
     /// tree to verify the declaration.
     ///
     /// ```
@@ -184,8 +213,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         self
     }
 
-    /// Whether [`count`](Self::count) and
-    /// [`count_parallel`](Self::count_parallel) search half the tree: the
+    /// Whether [`count`](Self::count), here or on threads, searches half
+    /// the tree: the
     /// model declares mirror symmetry, it is used, and cross-check mode
     /// (which verifies the declaration on the whole tree) is off.
     fn symmetric(&self) -> bool {
@@ -310,8 +339,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// symmetry](crate::ModelBuilder::mirror_symmetry), the mirror image of
     /// every solution found must be accepted by every checker too (a
     /// [`Disagreement`](crate::Disagreement) with `mirror` set otherwise),
-    /// and [`count`](Self::count) and [`count_parallel`](Self::count_parallel)
-    /// search the whole tree instead of half of it, so that every solution
+    /// and [`count`](Self::count), here or on threads, searches the whole
+    /// tree instead of half of it, so that every solution
     /// is found and checked. Units of a symmetric
     /// [split](crate::Model::split) still cover half the tree: their
     /// solutions are checked, but a solution only in the other half is not
@@ -333,6 +362,75 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         self
     }
 
+    /// Counts by orbits of constellations under the model's declared
+    /// symmetry group ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry)),
+    /// the way the record N-Queens counters count: the frame is the orbit
+    /// of the first variable's candidates under the group (for N-Queens,
+    /// the first and last rows and columns), and each orbit of the
+    /// solutions' literals on the frame is searched once as a part of its
+    /// own, its count weighted by the orbit's size. The total is that of
+    /// the plain count; the statistics add those of the parts' searches.
+    /// Only [`count`](Self::count) uses it (here or
+    /// [on threads](Self::threads)), and only while
+    /// [`symmetry`](Self::symmetry) is on; without a group, or in
+    /// [cross-check mode](Self::cross_check) (which checks the group on
+    /// every solution of the whole tree), the count is plain. The count
+    /// rests on the declaration, which is not checked here: a false one
+    /// gives a wrong count with [`StopReason::Completed`](crate::StopReason::Completed).
+    /// Check a declaration with [`count_classes`](Self::count_classes)
+    /// (which checks the orbit of every class it counts and of the plain
+    /// search's first solution) or, on every solution, with cross-check
+    /// mode.
+    ///
+    /// ```
+    /// use backtracker::puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(10)?;
+    /// let orbits = model.search().orbits(true).count();
+    /// let mirror = model.search().count();
+    /// assert_eq!(orbits.value, 724); // OEIS A000170
+    /// assert_eq!(mirror.value, 724);
+    /// assert!(orbits.stats.nodes < mirror.stats.nodes);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn orbits(mut self, on: bool) -> Self {
+        self.config.orbits = on;
+        self
+    }
+
+    /// Tells `callback` how the search advances: as each part of a count
+    /// finishes ([`Progress::Part`]: a work unit, a half of a symmetric
+    /// tree, an orbit's constellation), and as branch and bound finds each
+    /// solution better than every one before ([`Progress::Better`]). On
+    /// [threads](Self::threads) it is called from the thread that did the
+    /// work, one call at a time per thread.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use backtracker::{puzzles::nqueens, Progress};
+    ///
+    /// let mut model = nqueens(10)?;
+    /// let parts = AtomicUsize::new(0);
+    /// let outcome = model
+    ///     .search()
+    ///     .orbits(true)
+    ///     .on_progress(|p| {
+    ///         if let Progress::Part { .. } = p {
+    ///             parts.fetch_add(1, Ordering::Relaxed);
+    ///         }
+    ///     })
+    ///     .count();
+    /// assert_eq!(outcome.value, 724);
+    /// assert!(parts.load(Ordering::Relaxed) > 1);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn on_progress(mut self, callback: impl Fn(Progress<'_, V>) + Sync + 'm) -> Self {
+        self.progress = Some(Box::new(callback));
+        self
+    }
+}
+
+impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// Counts the solutions (weighted by symmetry when it is used).
     ///
     /// ```
@@ -344,64 +442,31 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
     pub fn count(self) -> Outcome<u128> {
+        // An observer sees one tree: the orbits' parts are searched without it.
+        if !O::EVENTS
+            && !O::TALLY
+            && let Some(found) = self.orbit_parts()
+        {
+            return self.count_orbits_in_turn(&found);
+        }
         let units = if self.symmetric() {
             split::mirror_roots(self.model)
         } else {
             vec![Unit::whole()]
         };
-        self.count_units_in_turn(&units, |_, _| {})
+        self.units(&units).count()
     }
 
     /// Counts the given units one after the other on this thread, calling
     /// `done(i, outcome)` as unit `i` finishes (its weighted count and what
-    /// its part of the search did). For units of one split, in order, the
-    /// total and the statistics are those of one search of the whole tree,
-    /// and an observer sees every node once: the walk keeps the prefix two
-    /// units share assigned between them. The node limit holds across the
-    /// units; the count stops at the first unit that does not complete. A
-    /// unit whose prefix is not part of the tree counts 0, as in
-    /// [`count_unit`](Self::count_unit).
-    ///
-    /// ```
-    /// use backtracker::puzzles::{nqueens_with, Rule};
-    ///
-    /// let mut model = nqueens_with(8, &Rule::ALL).unwrap();
-    /// let units = model.split(2, true);
-    /// let mut finished = 0;
-    /// let outcome = model.search().count_units_in_turn(&units, |_, _| finished += 1);
-    /// assert_eq!(outcome.value, 92);
-    /// assert_eq!(finished, units.len());
-    /// ```
-    pub fn count_units_in_turn(
+    /// its part of the search did); see [`units`](Self::units), which is
+    /// this with the progress callback.
+    pub(crate) fn count_units_in_turn(
         self,
         units: &[Unit],
         done: impl FnMut(usize, &Outcome<u128>),
     ) -> Outcome<u128> {
         self.walk(units, None, done)
-    }
-
-    /// Counts one unit: the solutions extending its prefix times its
-    /// weight. The statistics are those of its own subtree: its node and
-    /// everything below. A prefix that a checker rejects counts 0; a prefix
-    /// longer than the model, or naming an index outside a domain, is not
-    /// part of the tree and counts 0 too (check text input with
-    /// [`UnitLine::check_against`](crate::units::UnitLine::check_against)).
-    /// Every entry point that takes units ([`count_units_in_turn`](Self::count_units_in_turn),
-    /// [`count_units`](Self::count_units),
-    /// [`estimate_units`](Self::estimate_units)) treats such a prefix the
-    /// same way.
-    ///
-    /// ```
-    /// use backtracker::{puzzles::nqueens, Unit};
-    ///
-    /// let mut model = nqueens(6)?;
-    /// let outside = Unit { prefix: vec![99], weight: 1 };
-    /// assert_eq!(model.search().count_unit(&outside).value, 0);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn count_unit(self, unit: &Unit) -> Outcome<u128> {
-        let shared = unit.prefix.len().checked_sub(1);
-        self.walk(std::slice::from_ref(unit), shared, |_, _| {})
     }
 
     /// Runs the walk over `units` with the observer, or with a tally when
@@ -416,23 +481,25 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model,
             mut observer,
             config,
+            progress,
+            ..
         } = self;
         let tally = config.tally && !O::TALLY;
         let mut engine = Engine::new(model, &config);
         let mut last = Stats::default();
+        let of = units.len();
         let mut on_done = |engine_stats: Stats, i: usize, count: u128| {
             let mut part = engine_stats.clone();
             part.nodes -= last.nodes;
             part.solutions -= last.solutions;
             last = engine_stats;
-            done(
-                i,
-                &Outcome {
-                    value: count,
-                    stats: part,
-                    stop: StopReason::Completed,
-                },
-            );
+            let outcome = Outcome {
+                value: count,
+                stats: part,
+                stop: StopReason::Completed,
+            };
+            part_done(progress.as_ref(), i, of, &outcome);
+            done(i, &outcome);
         };
         if tally {
             engine.walk_reporting(units, shared, &mut TallyOnly, &mut on_done);
@@ -464,6 +531,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model,
             mut observer,
             config,
+            ..
         } = self;
         let tally = config.tally && !O::TALLY;
         let mut engine = Engine::new(model, &config);
@@ -528,6 +596,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
             model,
             observer,
             config,
+            ..
         } = self;
         Solutions {
             engine: Engine::new(model, &config),

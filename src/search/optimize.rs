@@ -16,47 +16,8 @@ use crate::outcome::{Outcome, Stats, StopReason};
 
 use super::Search;
 use super::engine::Engine;
-
-/// A solution and its cost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Best<V> {
-    /// A value per variable, in declaration order.
-    pub values: Vec<V>,
-    /// The objective's value on it.
-    pub cost: i64,
-}
-
-/// What [`Search::minimize`] and [`Search::maximize`] find: the best
-/// solution, and whether it is proven optimal.
-///
-/// ```
-/// use backtracker::{constraints::Objective, ModelBuilder, StopReason};
-///
-/// let mut b = ModelBuilder::new();
-/// let xs: Vec<usize> = (0..12).map(|i| b.variable(format!("x{i}"), 0..3i64)).collect();
-/// let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
-/// let goal = cost.goal();
-/// let mut model = b.build((cost,))?;
-/// let whole = model.search().maximize(&goal);
-/// assert_eq!(whole.value.best.as_ref().map(|b| b.cost), Some(24));
-/// assert!(whole.value.proven);
-/// // Stopped early: the best so far, not proven.
-/// let part = model.search().node_limit(5).maximize(&goal);
-/// assert_eq!(part.stop, StopReason::NodeLimit);
-/// assert!(!part.value.proven);
-/// # Ok::<(), backtracker::ModelError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Optimum<V> {
-    /// The best solution found, if any.
-    pub best: Option<Best<V>>,
-    /// Whether the whole tree was searched: then `best` is optimal, or,
-    /// when `None`, the model has no solution (or none better than the
-    /// bound it started from).
-    pub proven: bool,
-    /// How many improving solutions the search found, the best included.
-    pub improvements: u64,
-}
+use super::optimum::{Best, Optimum};
+use super::progress::Progress;
 
 impl<'m, V, C, O> Search<'m, V, C, O>
 where
@@ -117,10 +78,16 @@ where
         self.optimize(goal, Sense::Maximize)
     }
 
-    /// Runs the improvements to the end (or a stop) and takes the best.
-    fn optimize(self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
+    /// Runs the improvements to the end (or a stop), each reported to the
+    /// progress callback, and takes the best.
+    fn optimize(mut self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
+        let progress = self.progress.take();
         let mut improvements = self.improvements(goal, sense);
-        improvements.by_ref().for_each(drop);
+        for best in improvements.by_ref() {
+            if let Some(progress) = &progress {
+                progress(Progress::Better(&best));
+            }
+        }
         improvements.finish()
     }
 
@@ -147,6 +114,7 @@ where
             model,
             observer,
             config,
+            ..
         } = self;
         goal.start(sense, config.bound);
         Improvements::new(Engine::new(model, &config), observer, goal, sense, true)

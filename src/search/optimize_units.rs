@@ -1,7 +1,7 @@
-//! Branch and bound over work units: the best of one unit's subtree
-//! ([`Search::optimize_unit`], for a run spread over machines), and the
-//! units of a split searched on several threads that share the best cost
-//! so far ([`Search::optimize_parallel`]).
+//! Branch and bound over work units: the best of the given units, one
+//! after the other ([`Search::units`], for a run spread over machines),
+//! and the units of a split searched on several threads that share the
+//! best cost so far ([`Search::threads`], then `minimize` or `maximize`).
 //!
 //! A unit is searched as the whole model with its prefix's variables
 //! restricted to their values ([`Config::restrict`]), so it runs the same
@@ -9,8 +9,7 @@
 //! the [`Goal`]'s bound (an atomic), so a solution one thread finds cuts
 //! the others' trees at once.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::checkers::Checkers;
@@ -19,159 +18,71 @@ use crate::model::Model;
 use crate::observe::{NoObserver, Observer};
 use crate::outcome::{Outcome, Stats, StopReason};
 
-use super::budget::Shared;
 use super::engine::{Config, Engine};
-use super::optimize::{Best, Improvements, Optimum};
-use super::parallel::{resolve_threads, sum};
+use super::optimize::Improvements;
+use super::optimum::{Best, Optimum};
+use super::place::{Here, OnThreads, Units};
+use super::progress::Progress;
+use super::schedule::{Parts, Workers};
 use super::{Search, Unit, misfit};
 
-impl<V, C, O> Search<'_, V, C, O>
-where
-    V: Copy + TryInto<i64>,
-    C: Checkers<V>,
-    O: Observer<V>,
-{
-    /// Branch and bound in one work unit: the best solution towards
-    /// `sense` of `goal` among those that extend `unit`'s prefix (its
-    /// weight is not used: split without symmetry). With the units of a
-    /// split searched one by one, and [`bound`](Self::bound) set to the
-    /// best cost known so far, the best of their results is the optimum
-    /// (of equal costs, take the lowest unit). A prefix that is not part
-    /// of the tree has no solution: proven, no best.
-    ///
-    /// ```
-    /// use backtracker::{constraints::Objective, ModelBuilder, Sense};
-    ///
-    /// let mut b = ModelBuilder::new();
-    /// let xs: Vec<usize> = (0..4).map(|i| b.variable(format!("x{i}"), 0..3i64)).collect();
-    /// let cost = Objective::new("cost", [(1, xs[0]), (-2, xs[1]), (1, xs[2]), (-1, xs[3])]);
-    /// let goal = cost.goal();
-    /// let mut model = b.build((cost,))?;
-    /// let units = model.split(1, false);
-    /// let best = units
-    ///     .iter()
-    ///     .filter_map(|u| model.search().optimize_unit(&goal, Sense::Minimize, u).value.best)
-    ///     .min_by_key(|b| b.cost);
-    /// assert_eq!(best.map(|b| b.cost), Some(-6));
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn optimize_unit(mut self, goal: &Goal, sense: Sense, unit: &Unit) -> Outcome<Optimum<V>> {
-        let Some(masks) = unit_masks(self.model, &self.config, unit) else {
-            return nothing(StopReason::Completed);
-        };
-        self.config.restrict = Some(masks.into());
-        match sense {
-            Sense::Minimize => self.minimize(goal),
-            Sense::Maximize => self.maximize(goal),
-        }
-    }
-}
-
-impl<V, C> Search<'_, V, C>
+impl<V, C> Search<'_, V, C, NoObserver, OnThreads>
 where
     V: Copy + TryInto<i64> + Send + Sync,
-    C: Checkers<V> + Clone + Send,
+    C: Checkers<V> + Clone + Send + Sync,
 {
-    /// [`minimize`](Self::minimize) on `threads` threads (0: one per core);
-    /// see [`optimize_parallel`](Self::optimize_parallel).
-    ///
-    /// ```
-    /// use backtracker::{constraints::Objective, ModelBuilder};
-    ///
-    /// let mut b = ModelBuilder::new();
-    /// let xs: Vec<usize> = (0..6).map(|i| b.variable(format!("x{i}"), 0..4i64)).collect();
-    /// let cost = Objective::new("cost", xs.iter().enumerate().map(|(i, &x)| (i as i64 - 3, x)));
-    /// let goal = cost.goal();
-    /// let mut model = b.build((cost,))?;
-    /// let outcome = model.search().minimize_parallel(&goal, 2);
-    /// assert_eq!(outcome.value.best.map(|b| b.cost), Some(-18));
-    /// assert!(outcome.value.proven);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    #[must_use]
-    pub fn minimize_parallel(self, goal: &Goal, threads: usize) -> Outcome<Optimum<V>> {
-        self.optimize_parallel(goal, Sense::Minimize, threads, |_| {})
-    }
-
-    /// [`maximize`](Self::maximize) on `threads` threads (0: one per core);
-    /// see [`optimize_parallel`](Self::optimize_parallel).
-    #[must_use]
-    pub fn maximize_parallel(self, goal: &Goal, threads: usize) -> Outcome<Optimum<V>> {
-        self.optimize_parallel(goal, Sense::Maximize, threads, |_| {})
-    }
-
-    /// Branch and bound towards `sense` of `goal` on `threads` threads (0:
-    /// one per core; at most [`MAX_THREADS`](crate::MAX_THREADS)), calling
-    /// `on_better` with each solution better than every one reported
-    /// before it (from the thread that found it).
-    ///
-    /// The tree is split into many more units than threads, and the
-    /// threads take them in order. They share the best cost so far: a
-    /// solution found on one thread cuts the others' subtrees from their
-    /// next step. The optimal cost is the sequential search's. Which of
-    /// several optimal solutions is returned is not fixed: of equal costs
-    /// the lowest unit's is kept, but a thread may cut another's solution
-    /// of the same cost before it is found, so the choice can change from
-    /// run to run; one thread is the sequential search, and returns the
-    /// first optimal solution in search order. The node limit (shared) and
-    /// cancellation hold across threads; the result is then the best so
-    /// far, not proven. Only the threads' own models are searched: the
-    /// model is cloned once per thread, and the clones share the goal. In
-    /// [cross-check mode](Self::cross_check) the search runs on one
-    /// thread, so that the bound holds still while a node's answers are
-    /// compared.
-    ///
-    /// ```
-    /// use backtracker::constraints::{LinearSum, Objective};
-    /// use backtracker::{ModelBuilder, Sense};
-    ///
-    /// // The fewest coins of 1, 2 and 5 that make 13: 5 + 5 + 2 + 1.
-    /// let mut b = ModelBuilder::new();
-    /// let coins = [1, 2, 5].map(|c| b.variable(format!("{c}s"), 0..=13i64));
-    /// let make = LinearSum::equal("13", [(1, coins[0]), (2, coins[1]), (5, coins[2])], 13);
-    /// let count = Objective::new("coins", coins.map(|c| (1, c)));
-    /// let goal = count.goal();
-    /// let mut model = b.build((make, count))?;
-    /// let seen = std::sync::Mutex::new(Vec::new());
-    /// let outcome = model.search().optimize_parallel(&goal, Sense::Minimize, 2, |best| {
-    ///     seen.lock().unwrap().push(best.cost);
-    /// });
-    /// assert_eq!(outcome.value.best.map(|b| b.cost), Some(4));
-    /// let seen = seen.into_inner().unwrap();
-    /// assert!(seen.windows(2).all(|w| w[1] < w[0]) && seen.last() == Some(&4));
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn optimize_parallel(
-        self,
-        goal: &Goal,
-        sense: Sense,
-        threads: usize,
-        on_better: impl Fn(&Best<V>) + Sync,
-    ) -> Outcome<Optimum<V>> {
+    /// Branch and bound towards `sense` of `goal` on the search's threads
+    /// (see [`OnThreads`]'s `minimize`), each better solution reported to
+    /// the progress callback from the thread that found it.
+    pub(crate) fn optimize_parallel(self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
         if let Err(poisoned) = self.model.usable() {
             return nothing(poisoned.into());
         }
-        let threads = resolve_threads(threads);
+        let threads = self.place.threads();
+        let Search {
+            model,
+            config,
+            progress,
+            place,
+            ..
+        } = self;
         // Cross-check mode compares a checker's answers at one node, and
         // another thread's solution would move the bound between them.
-        if threads == 1 || self.config.describe.is_some() {
-            let mut improvements = self.improvements(goal, sense);
-            for best in improvements.by_ref() {
-                on_better(&best);
+        if threads == 1 || config.describe.is_some() {
+            if let Some(units) = place.units {
+                return Search {
+                    model,
+                    observer: NoObserver,
+                    config,
+                    place: Units { units },
+                    progress,
+                }
+                .optimize_in_turn(goal, sense);
             }
-            return improvements.finish();
+            let here = Search {
+                model,
+                observer: NoObserver,
+                config,
+                place: Here,
+                progress,
+            };
+            return match sense {
+                Sense::Minimize => here.minimize(goal),
+                Sense::Maximize => here.maximize(goal),
+            };
         }
+        let on_better = |best: &Best<V>| {
+            if let Some(progress) = &progress {
+                progress(Progress::Better(best));
+            }
+        };
         let started = Instant::now();
-        let Search { model, config, .. } = self;
-        let units = model.split_for_threads(threads, false);
-        let shared = Arc::new(Shared::new(config.node_limit));
-        let mut config = config.clone();
-        config.shared = Some(Arc::clone(&shared));
+        let units = place
+            .units
+            .unwrap_or_else(|| model.split_for_threads(threads, false));
+        let parts = Parts::new(&config);
         goal.start(sense, config.bound);
-        let results: Mutex<Vec<Option<Outcome<Optimum<V>>>>> =
-            Mutex::new((0..units.len()).map(|_| None).collect());
         let reported: Mutex<Option<i64>> = Mutex::new(None);
-        let next = AtomicUsize::new(0);
         let report = |best: &Best<V>| {
             let mut reported = reported.lock().unwrap_or_else(PoisonError::into_inner);
             if reported.is_none_or(|cost| sense.better(best.cost, cost)) {
@@ -179,66 +90,104 @@ where
                 on_better(best);
             }
         };
-        let clones: Vec<Model<V, C>> = (0..threads.min(units.len()))
-            .map(|_| model.clone())
-            .collect();
-        std::thread::scope(|scope| {
-            for mut mine in clones {
-                let (units, config, shared, next) = (&units, &config, &shared, &next);
-                let (results, report) = (&results, &report);
-                scope.spawn(move || {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= units.len() || config.cancelled() || shared.halted() {
-                            break;
-                        }
-                        let mut unit_config = config.clone();
-                        // This unit may use what the others left of the budget.
-                        let used = shared.used.load(Ordering::Relaxed);
-                        unit_config.node_limit = shared.limit.saturating_sub(used);
-                        let outcome =
-                            in_unit(&mut mine, &unit_config, goal, sense, &units[i], report);
-                        results.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(outcome);
-                    }
-                });
-            }
-        });
+        let results = parts.run(
+            Workers::Threads(&*model, threads),
+            units.len(),
+            |mine, i| in_unit(mine, &parts.part_config(), goal, sense, &units[i], &report),
+        );
         goal.stop();
-        let mut best: Option<Best<V>> = None;
-        let mut found = 0;
-        let counts = results
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-            .into_iter()
-            .map(|outcome| {
-                outcome.map(|outcome| {
-                    found += outcome.value.improvements;
-                    // In unit order, replaced only by a better cost: of
-                    // equal costs the lowest unit's stays.
-                    if let Some(b) = outcome.value.best
-                        && best.as_ref().is_none_or(|x| sense.better(b.cost, x.cost))
-                    {
-                        best = Some(b);
-                    }
-                    Outcome {
-                        value: 0,
-                        stats: outcome.stats,
-                        stop: outcome.stop,
-                    }
-                })
-            })
-            .collect();
-        let mut total = sum(counts, None, &shared, config.cancelled());
-        total.stats.elapsed = started.elapsed();
-        Outcome {
-            value: Optimum {
-                best,
-                proven: total.stop.is_complete(),
-                improvements: found,
-            },
-            stats: total.stats,
-            stop: total.stop,
+        best_of(&parts, results, sense, started)
+    }
+}
+
+impl<V, C, O> Search<'_, V, C, O, Units>
+where
+    V: Copy + TryInto<i64>,
+    C: Checkers<V>,
+    O: Observer<V>,
+{
+    /// Branch and bound towards `sense` of `goal` over the units one after
+    /// the other, each starting from the best cost of those before it.
+    pub(crate) fn optimize_in_turn(self, goal: &Goal, sense: Sense) -> Outcome<Optimum<V>> {
+        if let Err(poisoned) = self.model.usable() {
+            return nothing(poisoned.into());
         }
+        let started = Instant::now();
+        let Search {
+            model,
+            mut observer,
+            config,
+            place,
+            progress,
+        } = self;
+        let parts = Parts::new(&config);
+        let mut bound = config.bound;
+        let results = parts.in_turn(model, place.units.len(), |model, i| {
+            let mut config = parts.part_config();
+            config.bound = bound;
+            let Some(masks) = unit_masks(model, &config, &place.units[i]) else {
+                return nothing(StopReason::Completed);
+            };
+            config.restrict = Some(masks.into());
+            goal.start(sense, config.bound);
+            let engine = Engine::new(model, &config);
+            let mut improvements = Improvements::new(engine, &mut observer, goal, sense, true);
+            for best in improvements.by_ref() {
+                if let Some(progress) = &progress {
+                    progress(Progress::Better(&best));
+                }
+            }
+            let outcome = improvements.finish();
+            if let Some(best) = &outcome.value.best {
+                bound = Some(best.cost);
+            }
+            outcome
+        });
+        best_of(&parts, results, sense, started)
+    }
+}
+
+/// The best of the parts' outcomes (`None`: a part never started), with
+/// the statistics of them all and why the whole stopped: proven when
+/// every part completed.
+fn best_of<V>(
+    parts: &Parts<V>,
+    results: Vec<Option<Outcome<Optimum<V>>>>,
+    sense: Sense,
+    started: Instant,
+) -> Outcome<Optimum<V>> {
+    let mut best: Option<Best<V>> = None;
+    let mut found = 0;
+    let counts = results
+        .into_iter()
+        .map(|outcome| {
+            outcome.map(|outcome| {
+                found += outcome.value.improvements;
+                // In unit order, replaced only by a better cost: of
+                // equal costs the lowest unit's stays.
+                if let Some(b) = outcome.value.best
+                    && best.as_ref().is_none_or(|x| sense.better(b.cost, x.cost))
+                {
+                    best = Some(b);
+                }
+                Outcome {
+                    value: 0,
+                    stats: outcome.stats,
+                    stop: outcome.stop,
+                }
+            })
+        })
+        .collect();
+    let mut total = parts.sum(counts, None);
+    total.stats.elapsed = started.elapsed();
+    Outcome {
+        value: Optimum {
+            best,
+            proven: total.stop.is_complete(),
+            improvements: found,
+        },
+        stats: total.stats,
+        stop: total.stop,
     }
 }
 

@@ -15,11 +15,7 @@
 //! search with its literals pinned and the frame's other literals removed
 //! at the root ([`Config::restrict`]).
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use crate::assignment::{Assignment, Choice, UNASSIGNED};
 use crate::checkers::Checkers;
@@ -28,9 +24,10 @@ use crate::observe::{NoObserver, TallyOnly};
 use crate::outcome::Outcome;
 use crate::symmetry::Group;
 
-use super::budget::Shared;
-use super::engine::{Config, Engine};
-use super::parallel::{on_threads, resolve_threads, sum};
+use super::engine::Engine;
+use super::place::OnThreads;
+use super::progress::part_done;
+use super::schedule::{Parts, Workers};
 use super::{Search, Unit};
 
 /// The lines of the frame: per line its literals, per literal the lines
@@ -449,22 +446,19 @@ fn settle<V, C: Checkers<V>>(model: &mut Model<V, C>, masks: &mut [u64], k: &Con
     }
 }
 
-/// Counts constellation `k` on `model` under `config` (whose shared budget
-/// the count draws on), weighted by its orbit.
+/// Counts constellation `k` on `model` as a part of `parts`: the plain
+/// search with the constellation's literals pinned and the frame's other
+/// literals removed, its count weighted by the orbit's size.
 fn count_one<V, C: Checkers<V>>(
     model: &mut Model<V, C>,
-    config: &Config<V>,
-    shared: &Shared,
+    parts: &Parts<V>,
     k: &Constellation,
 ) -> Outcome<u128> {
-    let mut config = config.clone();
+    let mut config = parts.part_config();
     let mut masks = masks(model, k);
     settle(model, &mut masks, k);
     config.restrict = Some(masks.into());
     config.symmetry = false;
-    config.node_limit = shared
-        .limit
-        .saturating_sub(shared.used.load(Ordering::Relaxed));
     let mut engine = Engine::new(model, &config);
     let whole = [Unit::whole()];
     if config.tally {
@@ -476,11 +470,12 @@ fn count_one<V, C: Checkers<V>>(
     engine.outcome(count)
 }
 
-impl<V, C: Checkers<V>, O> Search<'_, V, C, O> {
+impl<V, C: Checkers<V>, O, W> Search<'_, V, C, O, W> {
     /// The parts of a count by orbits; `None` when the count is plain:
-    /// without a group, without symmetry, or in cross-check mode.
-    fn parts(&self) -> Option<Vec<Constellation>> {
-        if self.config.symmetry && self.config.describe.is_none() {
+    /// orbits not asked for, without a group, without symmetry, or in
+    /// cross-check mode.
+    pub(crate) fn orbit_parts(&self) -> Option<Vec<Constellation>> {
+        if self.config.orbits && self.config.symmetry && self.config.describe.is_none() {
             constellations(self.model)
         } else {
             None
@@ -488,134 +483,54 @@ impl<V, C: Checkers<V>, O> Search<'_, V, C, O> {
     }
 }
 
-impl<V, C: Checkers<V>> Search<'_, V, C> {
-    /// Counts the solutions under the model's declared symmetry group
-    /// ([`ModelBuilder::symmetry`](crate::ModelBuilder::symmetry)) by
-    /// orbits of constellations, on this thread: the frame is the orbit of
-    /// the first variable's candidates under the group (for N-Queens, the
-    /// first and last rows and columns), and each orbit of the solutions'
-    /// literals on the frame is searched once, its count weighted by the
-    /// orbit's size. The total is that of [`count`](Self::count); the
-    /// statistics add those of the constellations' searches.
-    ///
-    /// Without a group, with [`symmetry(false)`](Self::symmetry), or in
-    /// [cross-check mode](Self::cross_check) (which checks the group on
-    /// every solution of the whole tree), it is [`count`](Self::count).
-    /// The count rests on the declaration, which is not checked here: a
-    /// false one gives a wrong count with [`StopReason::Completed`](crate::StopReason::Completed).
-    /// Check a declaration with [`count_classes`](Self::count_classes)
-    /// (which checks the orbit of every class it counts and of the plain
-    /// search's first solution) or, on every solution, with cross-check
-    /// mode. The node limit holds across the constellations,
-    /// and so does the cancellation flag.
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let mut model = nqueens(10)?;
-    /// let orbits = model.search().count_orbits();
-    /// let mirror = model.search().count();
-    /// assert_eq!(orbits.value, 724); // OEIS A000170
-    /// assert_eq!(mirror.value, 724);
-    /// assert!(orbits.stats.nodes < mirror.stats.nodes);
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    #[must_use]
-    pub fn count_orbits(self) -> Outcome<u128> {
-        self.count_orbits_in_turn(|_, _, _| {})
-    }
-
-    /// [`count_orbits`](Self::count_orbits), calling `done(i, of, outcome)`
-    /// as constellation `i` of `of` finishes (its weighted count).
-    pub fn count_orbits_in_turn(
-        self,
-        mut done: impl FnMut(usize, usize, &Outcome<u128>),
-    ) -> Outcome<u128> {
+impl<V, C: Checkers<V>, O> Search<'_, V, C, O> {
+    /// Counts the constellations `found` one after the other on this
+    /// thread (see [`orbits`](Self::orbits)).
+    pub(crate) fn count_orbits_in_turn(self, found: &[Constellation]) -> Outcome<u128> {
         if let Err(poisoned) = self.model.usable() {
             return Outcome::refused(poisoned);
         }
-        let Some(found) = self.parts() else {
-            return self.count();
-        };
         let started = Instant::now();
-        let shared = Arc::new(Shared::new(self.config.node_limit));
-        let mut config = self.config.clone();
-        config.shared = Some(Arc::clone(&shared));
-        let mut outcomes = Vec::with_capacity(found.len());
-        for (i, k) in found.iter().enumerate() {
-            let cancelled = config.cancelled();
-            if cancelled || shared.halted() {
-                outcomes.push(None);
-                continue;
+        let parts = Parts::new(&self.config);
+        let of = found.len();
+        let progress = self.progress.as_ref();
+        let outcomes = parts.in_turn(self.model, of, |model, i| {
+            let outcome = count_one(model, &parts, &found[i]);
+            if outcome.stop.is_complete() {
+                part_done(progress, i, of, &outcome);
             }
-            let outcome = count_one(self.model, &config, &shared, k);
-            let complete = outcome.stop.is_complete();
-            if complete {
-                done(i, found.len(), &outcome);
-            }
-            outcomes.push(Some(outcome));
-            if !complete {
-                break;
-            }
-        }
-        finish(outcomes, self.model, &config, &shared, started)
+            outcome
+        });
+        finish(outcomes, self.model, &parts, started)
     }
 }
 
-impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
-    /// [`count_orbits`](Self::count_orbits) on `threads` threads (0: one
-    /// per core), calling `done(i, of, outcome)` from the worker thread as
-    /// constellation `i` of `of` finishes. The total and the statistics are
-    /// the same for every number of threads.
-    ///
-    /// ```
-    /// use backtracker::puzzles::nqueens;
-    ///
-    /// let outcome = nqueens(11)?.search().count_orbits_parallel(2, |_, _, _| {});
-    /// assert_eq!(outcome.value, 2680); // OEIS A000170
-    /// # Ok::<(), backtracker::ModelError>(())
-    /// ```
-    pub fn count_orbits_parallel(
-        self,
-        threads: usize,
-        done: impl Fn(usize, usize, &Outcome<u128>) + Sync,
-    ) -> Outcome<u128> {
+impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C, NoObserver, OnThreads> {
+    /// Counts the constellations `found` on the search's threads (see
+    /// [`orbits`](Self::orbits)). The total and the statistics are the
+    /// same for every number of threads.
+    pub(crate) fn count_orbits_on_threads(self, found: &[Constellation]) -> Outcome<u128> {
         if let Err(poisoned) = self.model.usable() {
             return Outcome::refused(poisoned);
         }
-        let Some(found) = self.parts() else {
-            return self.count_parallel(threads);
-        };
-        let threads = resolve_threads(threads);
+        let threads = self.place.threads();
         let started = Instant::now();
-        let shared = Arc::new(Shared::new(self.config.node_limit));
-        let mut config = self.config.clone();
-        config.shared = Some(Arc::clone(&shared));
-        let model: &Model<V, C> = self.model;
+        let parts = Parts::new(&self.config);
         let of = found.len();
-        let run = || {
-            found
-                .par_iter()
-                .enumerate()
-                .with_max_len(1)
-                .map_init(
-                    || model.clone(),
-                    |mine, (i, k)| {
-                        let cancelled = config.cancelled();
-                        if cancelled || shared.halted() {
-                            return None;
-                        }
-                        let outcome = count_one(mine, &config, &shared, k);
-                        if outcome.stop.is_complete() {
-                            done(i, of, &outcome);
-                        }
-                        Some(outcome)
-                    },
-                )
-                .collect::<Vec<_>>()
+        let progress = self.progress.as_ref();
+        let count = |mine: &mut Model<V, C>, i: usize| {
+            let outcome = count_one(mine, &parts, &found[i]);
+            if outcome.stop.is_complete() {
+                part_done(progress, i, of, &outcome);
+            }
+            outcome
         };
-        let outcomes = on_threads(threads, run);
-        finish(outcomes, self.model, &config, &shared, started)
+        let outcomes = if threads == 1 {
+            parts.run(Workers::Here(self.model), of, count)
+        } else {
+            parts.run(Workers::Threads(&*self.model, threads), of, count)
+        };
+        finish(outcomes, self.model, &parts, started)
     }
 }
 
@@ -623,13 +538,10 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C> {
 fn finish<V, C: Checkers<V>>(
     outcomes: Vec<Option<Outcome<u128>>>,
     model: &Model<V, C>,
-    config: &Config<V>,
-    shared: &Shared,
+    parts: &Parts<V>,
     started: Instant,
 ) -> Outcome<u128> {
-    let names = config.tally.then(|| model.checker_names());
-    let cancelled = config.cancelled();
-    let mut total = sum(outcomes, names, shared, cancelled);
+    let mut total = parts.sum(outcomes, parts.names(model));
     total.stats.elapsed = started.elapsed();
     total
 }

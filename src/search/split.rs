@@ -88,7 +88,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// let units = model.split(2, false);
     /// let total: u128 = units
     ///     .iter()
-    ///     .map(|u| model.search().count_unit(u).value)
+    ///     .map(|u| model.search().units(&[u.clone()]).count().value)
     ///     .sum();
     /// assert_eq!(total, 4);
     /// ```

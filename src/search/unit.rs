@@ -11,7 +11,7 @@ use crate::assignment::Table;
 ///
 /// let mut model = nqueens(6)?;
 /// let unit = Unit { prefix: vec![1], weight: 1 }; // row 0 = 1
-/// assert_eq!(model.search().count_unit(&unit).value, 1);
+/// assert_eq!(model.search().units(&[unit.clone()]).count().value, 1);
 /// # Ok::<(), backtracker::ModelError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,7 +28,7 @@ impl Unit {
     /// ```
     /// use backtracker::{puzzles::nqueens, Unit};
     ///
-    /// assert_eq!(nqueens(8)?.search().symmetry(false).count_unit(&Unit::whole()).value, 92);
+    /// assert_eq!(nqueens(8)?.search().symmetry(false).units(&[Unit::whole()]).count().value, 92);
     /// # Ok::<(), backtracker::ModelError>(())
     /// ```
     #[must_use]

@@ -56,7 +56,7 @@ pub struct AutoSplit {
 /// let split = auto_split(&mut model, 2, true, 0, 1_000_000)?;
 /// assert!(split.units.len() >= 20);
 /// // The units count the whole tree: 724 solutions (OEIS A000170).
-/// let counted: u128 = split.units.iter().map(|u| model.search().count_unit(u).value).sum();
+/// let counted: u128 = split.units.iter().map(|u| model.search().units(&[u.clone()]).count().value).sum();
 /// assert_eq!(counted, 724);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -132,7 +132,8 @@ fn largest_share<V, C: Checkers<V>>(
         .search()
         .symmetry(symmetry)
         .lookahead(lookahead)
-        .estimate_units(units, probes, SEED)
+        .units(units)
+        .estimate(probes, SEED)
         .value;
     let total: f64 = sizes.iter().map(|s| s.value).sum();
     let largest = sizes.iter().map(|s| s.value).fold(0.0, f64::max);

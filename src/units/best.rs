@@ -11,7 +11,8 @@ use crate::goal::Sense;
 use super::{UNIT_KEYS, UnitLine, checksum, fields, malformed, parse_unit, shorten, version};
 
 /// The outcome of branch and bound in one work unit
-/// ([`Search::optimize_unit`](crate::Search::optimize_unit)): the unit's
+/// ([`Search::units`](crate::Search::units), then `minimize` or
+/// `maximize`): the unit's
 /// line, the sense, the bound it started from, and the best solution it
 /// found strictly better than that bound, as the domain index of each
 /// variable (or none), with a checksum over the line. Only a unit

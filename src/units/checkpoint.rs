@@ -165,7 +165,7 @@ pub enum CheckpointError {
 /// let lines = UnitLine::number("nqueens-6", 1, false, model.split(1, false));
 /// {
 ///     let mut checkpoint = Checkpoint::open(&path, &lines)?;
-///     let count = model.search().symmetry(false).count_unit(&lines[0].unit).value;
+///     let count = model.search().symmetry(false).units(&[lines[0].unit.clone()]).count().value;
 ///     checkpoint.append(&ResultLine { unit: lines[0].clone(), count })?;
 /// }
 /// // A later run resumes: unit 0 is done.

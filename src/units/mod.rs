@@ -28,7 +28,7 @@ pub use best::{BestLine, MergedBest, merge_best, read_best};
 pub use checkpoint::{
     CHECKPOINT_FORMAT, Checkpoint, CheckpointError, checkpoint_header, read_results,
 };
-pub use runner::{DEFAULT_MAX_UNITS, Plan, Progress, RunError, RunReport, Runner, Split};
+pub use runner::{DEFAULT_MAX_UNITS, Plan, RunError, RunProgress, RunReport, Runner, Split};
 
 use crate::checkers::Checkers;
 use crate::error::UnitError;
@@ -550,7 +550,7 @@ fn listing(count: usize, ids: impl Iterator<Item = usize>) -> String {
 /// let results: Vec<ResultLine> = UnitLine::number("nqueens-6", 1, false, units)
 ///     .into_iter()
 ///     .map(|unit| {
-///         let count = model.search().symmetry(false).count_unit(&unit.unit).value;
+///         let count = model.search().symmetry(false).units(&[unit.unit.clone()]).count().value;
 ///         ResultLine { unit, count }
 ///     })
 ///     .collect();

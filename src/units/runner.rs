@@ -51,7 +51,7 @@ pub enum Split {
 /// counted and again as each unit finishes.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub struct Progress {
+pub struct RunProgress {
     /// Units finished, those read from the checkpoint included.
     pub units_done: usize,
     /// Units of the run.
@@ -71,7 +71,7 @@ pub struct Progress {
     share_before: f64,
 }
 
-impl Progress {
+impl RunProgress {
     /// The time left `elapsed` into the run, with the work done so far: the
     /// prediction made before the run (each unit's estimated nodes times
     /// the time per node measured on a sample) blended with the measured
@@ -182,7 +182,7 @@ pub struct RunReport {
     pub resumed: usize,
 }
 
-type ProgressFn<'a> = Box<dyn Fn(&Progress) + Send + Sync + 'a>;
+type ProgressFn<'a> = Box<dyn Fn(&RunProgress) + Send + Sync + 'a>;
 
 /// The long count of any model: splits it into work units (at a depth, or
 /// at the depth its estimates recommend), counts them on threads, appends
@@ -357,7 +357,7 @@ impl<'a> Runner<'a> {
     /// sample search, some milliseconds), which the time left is made of;
     /// without a callback nothing is estimated.
     #[must_use]
-    pub fn on_progress(mut self, callback: impl Fn(&Progress) + Send + Sync + 'a) -> Self {
+    pub fn on_progress(mut self, callback: impl Fn(&RunProgress) + Send + Sync + 'a) -> Self {
         self.progress = Some(Box::new(callback));
         self
     }
@@ -682,7 +682,7 @@ impl<'a, V, C: Checkers<V>> Plan<'_, 'a, V, C> {
         let all: Vec<Unit> = self.lines.iter().map(|l| l.unit.clone()).collect();
         let node_time = self.estimating().estimate(0, SEED).value.node_time;
         let per_unit = (PROGRESS_PROBES / all.len().max(1) as u64).max(2);
-        let sizes = self.estimating().estimate_units(&all, per_unit, SEED).value;
+        let sizes = self.estimating().units(&all).estimate(per_unit, SEED).value;
         // Each unit weighs its estimated nodes, and at least one.
         let mut weights: Vec<f64> = sizes.iter().map(|s| s.value.max(0.0) + 1.0).collect();
         weights.resize(all.len(), 1.0);
@@ -771,7 +771,7 @@ impl Tracker {
     /// one at a time and in order.
     fn call(&self, state: &Counted, callback: &ProgressFn<'_>) {
         let elapsed = self.started.elapsed();
-        let mut progress = Progress {
+        let mut progress = RunProgress {
             units_done: state.units,
             units_total: self.units_total,
             nodes: self.nodes.load(Ordering::Relaxed),

@@ -371,7 +371,10 @@ fn a_bound_no_answer_reaches_is_refused_or_never_called_optimal() {
     let mut results = String::new();
     for (i, line) in units.lines().enumerate() {
         let bound = if i == 0 { "20" } else { "3" };
-        results.push_str(&run_ok("golomb", &["5", "--quiet", "--unit", line, "--bound", bound]));
+        results.push_str(&run_ok(
+            "golomb",
+            &["5", "--quiet", "--unit", line, "--bound", bound],
+        ));
     }
     let file = temp_file(&results);
     let r = run("golomb", &["5", "--merge", file.path().to_str().unwrap()]);

@@ -134,7 +134,9 @@ proptest! {
         // A unit whose prefix pins variable 0 to each of its values.
         for value in 0..4 {
             let unit = Unit { prefix: vec![value], weight: 1 };
-            let count = search(&mut model, lookahead, cross).count_unit(&unit);
+            let count = search(&mut model, lookahead, cross)
+                .units(std::slice::from_ref(&unit))
+                .count();
             prop_assert_eq!((count.value, count.stop), (0, StopReason::Completed));
         }
     }

@@ -458,12 +458,13 @@ fn a_node_limit_of_zero_visits_no_node() {
     let outcome = model
         .search()
         .node_limit(0)
-        .count_unit(&backtracker::Unit::whole());
+        .units(std::slice::from_ref(&backtracker::Unit::whole()))
+        .count();
     assert_eq!(
         (outcome.stats.nodes, outcome.stop),
         (0, StopReason::NodeLimit)
     );
-    let outcome = model.search().node_limit(0).count_parallel(2);
+    let outcome = model.search().node_limit(0).threads(2).count();
     assert_eq!(outcome.stop, StopReason::NodeLimit);
     assert_eq!(model.search().count().value, 724);
 }

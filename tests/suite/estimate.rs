@@ -90,7 +90,7 @@ fn estimates_honour_the_node_limit_and_cancellation() {
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = model.search().cancel_flag(flag).estimate(1_000, 1);
     assert_eq!(cancelled.stop, StopReason::Cancelled);
-    assert_eq!(model.search().count_parallel(0).value, A000170[12]);
+    assert_eq!(model.search().threads(0).count().value, A000170[12]);
 }
 
 proptest! {
@@ -230,7 +230,7 @@ fn a_mirror_root_whose_step_implies_the_rest_is_counted() {
     let counted = model.search().count();
     assert_eq!(counted.value, 3);
     assert_eq!((counted.stats.nodes, counted.stats.implied), (2, 2));
-    assert_eq!(model.search().count_parallel(2).value, 3);
+    assert_eq!(model.search().threads(2).count().value, 3);
 }
 
 /// The estimate's exact part, the prefixes of the mirror roots `[0]` and

@@ -99,11 +99,11 @@ proptest! {
         let whole = cover.search().count();
         prop_assert_eq!(whole.value, expected);
         prop_assert_eq!(cover.search().solutions().count() as u128, expected);
-        let parallel = cover.search().count_parallel(2);
+        let parallel = cover.search().threads(2).count();
         prop_assert_eq!(parallel.value, expected);
         for depth in 1..=2 {
             let units = cover.model_mut().split(depth, false);
-            let by_units = cover.search().count_units_in_turn(&units, |_, _| {});
+            let by_units = cover.search().units(&units).count();
             // (Not the node count of the whole search: units fix the first
             // items in declaration order, the search picks the smallest.)
             prop_assert_eq!(by_units.value, expected, "split at {}", depth);
@@ -229,7 +229,7 @@ fn candidate_sets_of_several_words() {
     let mut problem = b.build().unwrap();
     assert_eq!(problem.model().domain(0).len(), cells);
     assert_eq!(problem.search().count().value, cells as u128);
-    assert_eq!(problem.search().count_parallel(2).value, cells as u128);
+    assert_eq!(problem.search().threads(2).count().value, cells as u128);
     let checked = problem.search().cross_check(true).count();
     assert_eq!(checked.stop, StopReason::Completed);
     assert_eq!(checked.value, cells as u128);

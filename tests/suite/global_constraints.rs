@@ -113,7 +113,7 @@ proptest! {
             b.variable(format!("x{i}"), d.iter().copied());
         }
         let mut model = b.build((AllDifferent::new("c0", one.scopes[0].iter().copied()),)).unwrap();
-        let parallel = model.search().count_parallel(2);
+        let parallel = model.search().threads(2).count();
         prop_assert_eq!(parallel.value, one.brute_force().len() as u128);
     }
 }

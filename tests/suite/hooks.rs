@@ -764,7 +764,11 @@ fn units_pair_every_hook() {
         assert_balanced(&shared, "split");
         let mut total = 0;
         for unit in &units {
-            total += model.search().count_unit(unit).value;
+            total += model
+                .search()
+                .units(std::slice::from_ref(unit))
+                .count()
+                .value;
             assert_balanced(&shared, &format!("unit {:?}", unit.prefix));
         }
         assert_eq!(total, expected_solutions(N).len() as u128);
@@ -773,13 +777,27 @@ fn units_pair_every_hook() {
             prefix: vec![0, 1],
             weight: 1,
         };
-        assert_eq!(model.search().count_unit(&rejected).value, 0);
+        assert_eq!(
+            model
+                .search()
+                .units(std::slice::from_ref(&rejected))
+                .count()
+                .value,
+            0
+        );
         assert_balanced(&shared, "rejected prefix");
         let full = backtracker::units::Unit {
             prefix: vec![2, 5, 1, 4, 0, 3],
             weight: 1,
         };
-        assert_eq!(model.search().count_unit(&full).value, 1);
+        assert_eq!(
+            model
+                .search()
+                .units(std::slice::from_ref(&full))
+                .count()
+                .value,
+            1
+        );
         assert_balanced(&shared, "complete prefix");
         assert_as_new(&mut model, N, "units");
         assert_balanced(&shared, "afterwards");
@@ -887,7 +905,7 @@ fn symmetric_counts_pair_every_hook() {
         }
         for depth in 0..=3 {
             for unit in model.split(depth, true) {
-                let _ = model.search().count_unit(&unit);
+                let _ = model.search().units(std::slice::from_ref(&unit)).count();
                 assert_balanced(&shared, &format!("n = {n}: unit {unit:?}"));
             }
         }

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{NORVIG_PUZZLE, assert_bad_input, assert_rejected, run_ok, run_with_input};
+use crate::support::{
+    NORVIG_PUZZLE, assert_bad_input, assert_rejected, run_ok, run_with_input, tool_present,
+};
 use backtracker::constraints::{Predicate, Values};
 use backtracker::puzzles::coloring::australia;
 use backtracker::puzzles::nqueens;
@@ -268,14 +270,12 @@ fn chromium() -> Option<PathBuf> {
         .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
         .find(|candidate| candidate.is_file())
     });
-    if found.is_none() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "Chromium is missing, and CI needs it for the browser tests (.ci/run installs it)"
-        );
-        eprintln!("note: no Chromium found (set CHROMIUM to its path): browser test skipped");
-    }
-    found
+    let present = tool_present(
+        found.is_some(),
+        "Chromium",
+        "set CHROMIUM to its path; .ci/run installs the package chromium",
+    );
+    found.filter(|_| present)
 }
 
 /// The DOM of `page` (a file) at `#step=step`, after its scripts ran, as

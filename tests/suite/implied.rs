@@ -145,7 +145,7 @@ proptest! {
             if order == VariableOrder::Declared {
                 for depth in 0..=desc.domains.len() {
                     let units = model.split(depth, false);
-                    let by_units = model.search().count_units_in_turn(&units, |_, _| {});
+                    let by_units = model.search().units(&units).count();
                     prop_assert_eq!(by_units.value, expected, "depth {}", depth);
                     prop_assert_eq!(
                         (by_units.stats.nodes, by_units.stats.implied),
@@ -154,7 +154,7 @@ proptest! {
                     );
                     let one_by_one: u128 = units
                         .iter()
-                        .map(|unit| model.search().count_unit(unit).value)
+                        .map(|unit| model.search().units(std::slice::from_ref(unit)).count().value)
                         .sum();
                     prop_assert_eq!(one_by_one, expected, "depth {}", depth);
                 }
@@ -184,11 +184,11 @@ proptest! {
                     .iter()
                     .filter(|s| s.iter().zip(&unit.prefix).all(|(&a, &b)| a == b as usize))
                     .count() as u128;
-                let alone = model.search().count_unit(unit).value;
+                let alone = model.search().units(std::slice::from_ref(unit)).count().value;
                 prop_assert_eq!(alone, expected, "prefix {:?}", unit.prefix);
                 total += expected;
             }
-            let walked = model.search().count_units_in_turn(&units, |_, _| {});
+            let walked = model.search().units(&units).count();
             prop_assert_eq!(walked.value, total, "depth {}", depth);
             prop_assert_eq!(total, oracle.len() as u128);
         }
@@ -211,7 +211,7 @@ proptest! {
         prop_assert_eq!(model.search().symmetry(false).count().value, expected);
         for depth in 0..=desc.domains.len() {
             let units = model.split(depth, true);
-            let by_units = model.search().count_units_in_turn(&units, |_, _| {});
+            let by_units = model.search().units(&units).count();
             prop_assert_eq!(by_units.value, expected, "depth {}", depth);
         }
     }
@@ -244,7 +244,7 @@ proptest! {
             let _ = model
                 .search()
                 .observer(from_fn(stop_at(events)))
-                .count_units_in_turn(&units, |_, _| {});
+                .units(&units).count();
             let mut steps = 0;
             let _ = model
                 .search()
@@ -257,7 +257,7 @@ proptest! {
                     }
                     Control::Continue
                 }))
-                .count_units_in_turn(&units, |_, _| {});
+                .units(&units).count();
             prop_assert_eq!(lifo.broken.lock().unwrap().clone(), None);
             prop_assert!(lifo.open.lock().unwrap().is_empty());
             let again = model.search().count();

@@ -215,7 +215,7 @@ proptest! {
         // In parallel (a tuple of checkers, which clones), the first sum alone.
         let one = Random { domains: r.domains.clone(), sums: r.sums[..1].to_vec() };
         let mut model = one.builder().build((one.sums[0].checker("c0".to_owned()),)).unwrap();
-        let parallel = model.search().count_parallel(2);
+        let parallel = model.search().threads(2).count();
         prop_assert_eq!(parallel.value, one.brute_force().len() as u128);
     }
 

@@ -9,7 +9,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use backtracker::constraints::{LinearSum, Objective, Relation};
-use backtracker::{DynChecker, Goal, ModelBuilder, Sense, StopReason, VariableOrder};
+use backtracker::{
+    Checkers, DynChecker, Goal, ModelBuilder, Optimum, Outcome, Search, Sense, StopReason,
+    VariableOrder,
+};
 use proptest::prelude::*;
 
 use crate::support::{bag, builder_over, every_assignment, relation, small_domain};
@@ -250,7 +253,7 @@ proptest! {
                 for mode in [Mode::Plain, Mode::Lookahead, Mode::CrossCheck] {
                     for threads in [2, 3] {
                         let how = format!("{sense:?} {order:?} {mode:?} {threads} threads");
-                        let outcome = configured(&mut model, mode).optimize_parallel(&goal, sense, threads, |_| {});
+                        let outcome = on_threads(configured(&mut model, mode), &goal, sense, threads);
                         prop_assert_eq!(&outcome.stop, &StopReason::Completed, "{}", how);
                         prop_assert!(outcome.value.proven, "{}", how);
                         prop_assert_eq!(checked_cost(&r, outcome.value.best.as_ref()), expected, "{}", how);
@@ -261,7 +264,11 @@ proptest! {
                         let units = model.split(depth, false);
                         let mut best: Option<i64> = None;
                         for unit in &units {
-                            let outcome = configured(&mut model, mode).optimize_unit(&goal, sense, unit);
+                            let one = configured(&mut model, mode).units(std::slice::from_ref(unit));
+                            let outcome = match sense {
+                                Sense::Minimize => one.minimize(&goal),
+                                Sense::Maximize => one.maximize(&goal),
+                            };
                             prop_assert!(outcome.value.proven, "{}", how);
                             if let Some(c) = checked_cost(&r, outcome.value.best.as_ref())
                                 && best.is_none_or(|b| sense.better(c, b))
@@ -275,13 +282,13 @@ proptest! {
                         // From the optimum nothing is better; from one
                         // worse, the optimum is found.
                         let how = format!("{sense:?} {order:?} {mode:?} from a bound");
-                        let none = configured(&mut model, mode).bound(optimum).optimize_parallel(&goal, sense, 2, |_| {});
+                        let none = on_threads(configured(&mut model, mode).bound(optimum), &goal, sense, 2);
                         prop_assert!(none.value.proven && none.value.best.is_none(), "{}", how);
                         let worse = match sense {
                             Sense::Minimize => optimum + 1,
                             Sense::Maximize => optimum - 1,
                         };
-                        let found = configured(&mut model, mode).bound(worse).optimize_parallel(&goal, sense, 1, |_| {});
+                        let found = on_threads(configured(&mut model, mode).bound(worse), &goal, sense, 1);
                         prop_assert_eq!(checked_cost(&r, found.value.best.as_ref()), expected, "{}", how);
                     }
                 }
@@ -300,15 +307,15 @@ fn a_node_limit_holds_across_threads() {
     let cost = Objective::new("cost", xs.iter().map(|&x| (1, x)));
     let goal = cost.goal();
     let mut model = b.build((cost,)).unwrap();
-    let outcome = model.search().node_limit(50).maximize_parallel(&goal, 2);
+    let outcome = model.search().node_limit(50).threads(2).maximize(&goal);
     assert_eq!(outcome.stop, StopReason::NodeLimit);
     assert!(!outcome.value.proven);
     let flag = Arc::new(AtomicBool::new(true));
-    let outcome = model.search().cancel_flag(flag).minimize_parallel(&goal, 2);
+    let outcome = model.search().cancel_flag(flag).threads(2).minimize(&goal);
     assert_eq!(outcome.stop, StopReason::Cancelled);
     assert!(!outcome.value.proven);
     assert_eq!(goal.limit(), None);
-    let whole = model.search().maximize_parallel(&goal, 2);
+    let whole = model.search().threads(2).maximize(&goal);
     assert!(whole.value.proven);
     assert_eq!(whole.value.best.unwrap().values, vec![2; 12]);
 }
@@ -452,4 +459,18 @@ fn a_checker_bound_cuts_subtrees() {
     let outcome = bounded.search().observer(&mut trace).minimize(&goal);
     let text = trace.text(&outcome.stats, &outcome.stop);
     assert!(text.contains("pruned by bound: cost "), "{text}");
+}
+
+/// Branch and bound towards `sense` on `threads` threads.
+fn on_threads<V: Copy + TryInto<i64> + Send + Sync, C: Checkers<V> + Clone + Send + Sync>(
+    search: Search<'_, V, C>,
+    goal: &Goal,
+    sense: Sense,
+    threads: usize,
+) -> Outcome<Optimum<V>> {
+    let search = search.threads(threads);
+    match sense {
+        Sense::Minimize => search.minimize(goal),
+        Sense::Maximize => search.maximize(goal),
+    }
 }

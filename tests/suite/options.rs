@@ -5,7 +5,7 @@
 //! searched with symmetry on and off, each look-ahead, cross-check on and
 //! off, with and without a node limit, by every way of running a search:
 //! `count`, `first`, `solutions`, `for_each`, units one by one, in turn and
-//! on one or two threads, and `count_parallel`. Each answer equals the
+//! on one or two threads, and a count on threads. Each answer equals the
 //! brute-force answer, or the combination is refused with an error (a
 //! declared symmetry the candidates do not have), or the run says it
 //! stopped at its node limit and reports no more than the truth.
@@ -365,7 +365,7 @@ impl Every<'_> {
         let mut total = 0;
         let mut complete = true;
         for unit in &units {
-            let counted = o.apply(model).count_unit(unit);
+            let counted = o.apply(model).units(std::slice::from_ref(unit)).count();
             if counted.stop.is_complete() {
                 // A unit of weight 2 stands for its solutions and their mirror images.
                 let below = e.indices.iter().filter(|s| extends(s, unit)).count() as u128;
@@ -388,14 +388,14 @@ impl Every<'_> {
         } else {
             StopReason::NodeLimit
         };
-        e.count("count_unit", o, total, &stop)?;
-        let in_turn = o.apply(model).count_units_in_turn(&units, |_, _| {});
-        e.count("count_units_in_turn", o, in_turn.value, &in_turn.stop)?;
+        e.count("each unit alone", o, total, &stop)?;
+        let in_turn = o.apply(model).units(&units).count();
+        e.count("units in turn", o, in_turn.value, &in_turn.stop)?;
         for threads in [1, 2] {
-            let by_units = o.apply(model).count_units(&units, threads, |_, _| {});
-            e.count("count_units", o, by_units.value, &by_units.stop)?;
-            let parallel = o.apply(model).count_parallel(threads);
-            e.count("count_parallel", o, parallel.value, &parallel.stop)?;
+            let by_units = o.apply(model).units(&units).threads(threads).count();
+            e.count("units on threads", o, by_units.value, &by_units.stop)?;
+            let parallel = o.apply(model).threads(threads).count();
+            e.count("a count on threads", o, parallel.value, &parallel.stop)?;
         }
         Ok(())
     }

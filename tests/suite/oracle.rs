@@ -623,7 +623,7 @@ proptest! {
                 let units = model.split(depth, symmetry);
                 let mut total = 0;
                 for unit in &units {
-                    let counted = model.search().count_unit(unit).value;
+                    let counted = model.search().units(std::slice::from_ref(unit)).count().value;
                     let below = solutions.iter().filter(|s| extends(s, unit)).count() as u128;
                     // A unit of weight 2 stands for its solutions and their mirror images.
                     prop_assert_eq!(counted, below * u128::from(unit.weight), "unit {:?}", unit);
@@ -883,7 +883,7 @@ proptest! {
             for depth in 0..=desc.n() {
                 let units = model.split(depth, symmetry);
                 let mut seen = Seen::default();
-                let by_units = model.search().observer(&mut seen).count_units_in_turn(&units, |_, _| {});
+                let by_units = model.search().observer(&mut seen).units(&units).count();
                 saw_every_node(&seen, &by_units.stats)?;
                 prop_assert_eq!(by_units.value, plain.value);
                 prop_assert_eq!(by_units.stats.nodes, plain.stats.nodes, "depth {}", depth);

@@ -2,11 +2,11 @@
 //! of OEIS and of brute force, on every number of threads, with limits,
 //! cancellation and cross-check mode.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 use backtracker::puzzles::nqueens;
-use backtracker::{Assignment, Checker, ModelBuilder, StopReason, Symmetry};
+use backtracker::{Assignment, Checker, ModelBuilder, Progress, StopReason, Symmetry};
 use proptest::prelude::*;
 
 /// OEIS A000170, N = 1 to 14.
@@ -18,10 +18,10 @@ const QUEENS: [u128; 14] = [
 fn nqueens_counts_by_orbits_as_oeis_does() {
     for (n, &expected) in (1..).zip(&QUEENS) {
         let mut model = nqueens(n).unwrap();
-        let orbits = model.search().count_orbits();
+        let orbits = model.search().orbits(true).count();
         assert_eq!(orbits.stop, StopReason::Completed, "n = {n}");
         assert_eq!(orbits.value, expected, "n = {n}");
-        let parallel = model.search().count_orbits_parallel(2, |_, _, _| {});
+        let parallel = model.search().threads(2).orbits(true).count();
         assert_eq!(parallel.value, expected, "n = {n}");
         assert_eq!(parallel.stats.nodes, orbits.stats.nodes, "n = {n}");
         if n >= 8 {
@@ -35,14 +35,21 @@ fn nqueens_counts_by_orbits_as_oeis_does() {
 #[test]
 fn each_constellation_is_reported_once() {
     let mut model = nqueens(10).unwrap();
-    let mut seen = Vec::new();
-    let mut sum = 0;
-    let outcome = model.search().count_orbits_in_turn(|i, of, part| {
-        seen.push((i, of));
-        sum += part.value;
-    });
+    let seen = Mutex::new(Vec::new());
+    let sum = Mutex::new(0);
+    let outcome = model
+        .search()
+        .orbits(true)
+        .on_progress(|p| {
+            if let Progress::Part { index, of, outcome } = p {
+                seen.lock().unwrap().push((index, of));
+                *sum.lock().unwrap() += outcome.value;
+            }
+        })
+        .count();
     assert_eq!(outcome.value, 724);
-    assert_eq!(sum, 724);
+    assert_eq!(sum.into_inner().unwrap(), 724);
+    let seen = seen.into_inner().unwrap();
     let of = seen[0].1;
     assert_eq!(seen, (0..of).map(|i| (i, of)).collect::<Vec<_>>());
 }
@@ -50,30 +57,32 @@ fn each_constellation_is_reported_once() {
 #[test]
 fn limits_cancellation_and_the_plain_switches_hold() {
     let mut model = nqueens(12).unwrap();
-    let limited = model.search().node_limit(1_000).count_orbits();
+    let limited = model.search().node_limit(1_000).orbits(true).count();
     assert_eq!(limited.stop, StopReason::NodeLimit);
     assert!(limited.value < 14_200);
     let limited = model
         .search()
         .node_limit(1_000)
-        .count_orbits_parallel(2, |_, _, _| {});
+        .threads(2)
+        .orbits(true)
+        .count();
     assert_eq!(limited.stop, StopReason::NodeLimit);
     let cancel = Arc::new(AtomicBool::new(true));
-    let cancelled = model.search().cancel_flag(cancel).count_orbits();
+    let cancelled = model.search().cancel_flag(cancel).orbits(true).count();
     assert_eq!(cancelled.stop, StopReason::Cancelled);
     // Without the group, and in cross-check mode, the whole tree.
     let whole = model.search().symmetry(false).count();
-    let plain = model.search().symmetry(false).count_orbits();
+    let plain = model.search().symmetry(false).orbits(true).count();
     assert_eq!(
         (plain.value, plain.stats.nodes),
         (14_200, whole.stats.nodes)
     );
     let mut small = nqueens(8).unwrap();
-    let checked = small.search().cross_check(true).count_orbits();
+    let checked = small.search().cross_check(true).orbits(true).count();
     assert_eq!(checked.stop, StopReason::Completed);
     assert_eq!(checked.value, 92);
     // And the model is as new.
-    assert_eq!(model.search().count_orbits().value, 14_200);
+    assert_eq!(model.search().orbits(true).count().value, 14_200);
 }
 
 #[test]
@@ -81,7 +90,7 @@ fn pentomino_tilings_count_by_orbits_as_published() {
     use backtracker::puzzles::polyomino::{Shape, Tiling, pentominoes};
     // 8 tilings of the 3 x 20 box (2 fundamental, Haselgrove 1960).
     let mut tiling = Tiling::new(&Shape::rectangle(3, 20), &pentominoes(), true).unwrap();
-    let outcome = tiling.problem_mut().search().count_orbits();
+    let outcome = tiling.problem_mut().search().orbits(true).count();
     assert_eq!((outcome.stop, outcome.value), (StopReason::Completed, 8));
 }
 
@@ -116,7 +125,7 @@ fn magic_squares_of_side_3_count_by_orbits() {
         )));
     }
     let mut model = b.build(checkers).unwrap();
-    let outcome = model.search().count_orbits();
+    let outcome = model.search().orbits(true).count();
     assert_eq!((outcome.stop, outcome.value), (StopReason::Completed, 8));
 }
 
@@ -227,10 +236,10 @@ proptest! {
             b.symmetry(g);
         }
         let mut model = b.build((rule,)).unwrap();
-        let orbits = model.search().count_orbits();
+        let orbits = model.search().orbits(true).count();
         prop_assert_eq!(orbits.stop, StopReason::Completed);
         prop_assert_eq!(orbits.value, expected);
-        let parallel = model.search().count_orbits_parallel(2, |_, _, _| {});
+        let parallel = model.search().threads(2).orbits(true).count();
         prop_assert_eq!(parallel.value, expected);
     }
 }

@@ -14,7 +14,7 @@ use backtracker::units::{
     Checkpoint, CheckpointError, ResultLine, UNIT_FORMAT, Unit, UnitLine, checkpoint_header, merge,
     merge_checked,
 };
-use backtracker::{Assignment, Checker, Choice, Stats, StopReason, UnitError};
+use backtracker::{Assignment, Checker, Choice, Progress, Stats, StopReason, UnitError};
 
 fn name(n: usize) -> String {
     format!("nqueens-{n}")
@@ -90,7 +90,10 @@ fn split_solve_merge_equals_the_direct_count() {
                     let parsed: UnitLine = line.to_string().parse().unwrap();
                     assert_eq!(&parsed, line, "{what}");
                     parsed.check_against(&name(n), &model).unwrap();
-                    let outcome = model.search().count_unit(&parsed.unit);
+                    let outcome = model
+                        .search()
+                        .units(std::slice::from_ref(&parsed.unit))
+                        .count();
                     assert_eq!(outcome.stop, StopReason::Completed, "{what}");
                     let result = ResultLine {
                         unit: parsed,
@@ -101,7 +104,7 @@ fn split_solve_merge_equals_the_direct_count() {
                 assert_eq!(merge(&results, Some(&name(n))), Ok(known(n)), "{what}");
                 let summed: u128 = units
                     .iter()
-                    .map(|u| model.search().count_unit(u).value)
+                    .map(|u| model.search().units(std::slice::from_ref(u)).count().value)
                     .sum();
                 assert_eq!(summed, known(n), "{what}");
             }
@@ -173,7 +176,11 @@ fn units_cover_the_tree_exactly_once() {
                 let mut covered = Vec::new();
                 for unit in model.split(depth, symmetry) {
                     let below = pinned_queens(n, &unit.prefix);
-                    let counted = model.search().count_unit(&unit).value;
+                    let counted = model
+                        .search()
+                        .units(std::slice::from_ref(&unit))
+                        .count()
+                        .value;
                     assert_eq!(
                         counted,
                         below.len() as u128 * u128::from(unit.weight),
@@ -244,7 +251,11 @@ fn results(n: usize, depth: usize, symmetry: bool) -> Vec<ResultLine> {
     UnitLine::number(&name(n), depth, symmetry, units)
         .into_iter()
         .map(|unit| {
-            let count = model.search().count_unit(&unit.unit).value;
+            let count = model
+                .search()
+                .units(std::slice::from_ref(&unit.unit))
+                .count()
+                .value;
             ResultLine { unit, count }
         })
         .collect()
@@ -390,7 +401,7 @@ fn parallel_counts_are_exact_for_1_2_and_7_threads() {
             assert_eq!(sequential.value, known(n));
             for threads in [1, 2, 7] {
                 let what = format!("n = {n}, symmetry {symmetry}, {threads} threads");
-                let parallel = model.search().symmetry(symmetry).count_parallel(threads);
+                let parallel = model.search().symmetry(symmetry).threads(threads).count();
                 assert_eq!(parallel.value, sequential.value, "{what}");
                 assert_eq!(parallel.stop, StopReason::Completed, "{what}");
                 if !symmetry {
@@ -401,7 +412,7 @@ fn parallel_counts_are_exact_for_1_2_and_7_threads() {
     }
     // All cores.
     let mut model = nqueens(10).unwrap();
-    assert_eq!(model.search().count_parallel(0).value, 724);
+    assert_eq!(model.search().threads(0).count().value, 724);
 }
 
 /// The figures of a count that every way of counting must agree on:
@@ -455,29 +466,29 @@ fn counts_by_units_report_the_statistics_of_the_whole_tree() {
                     .search()
                     .symmetry(symmetry)
                     .tally_rejections(true)
-                    .count_parallel(threads);
+                    .threads(threads)
+                    .count();
                 assert_eq!(figures(&parallel.stats), expected, "{what}");
             }
             for depth in [0, 1, 2, 3, n] {
                 let what = format!("n = {n}, symmetry {symmetry}, split at {depth}");
                 let units = model.split(depth, symmetry);
-                let in_turn = model
-                    .search()
-                    .tally_rejections(true)
-                    .count_units_in_turn(&units, |_, _| {});
+                let in_turn = model.search().tally_rejections(true).units(&units).count();
                 assert_eq!(in_turn.value, known(n), "{what}");
                 assert_eq!(figures(&in_turn.stats), expected, "{what}");
-                let threaded =
-                    model
-                        .search()
-                        .tally_rejections(true)
-                        .count_units(&units, 2, |_, _| {});
+                let threaded = model
+                    .search()
+                    .tally_rejections(true)
+                    .units(&units)
+                    .threads(2)
+                    .count();
                 assert_eq!(figures(&threaded.stats), expected, "{what}");
                 let boxed_units = boxed.split(depth, symmetry);
                 let boxed_in_turn = boxed
                     .search()
                     .tally_rejections(true)
-                    .count_units_in_turn(&boxed_units, |_, _| {});
+                    .units(&boxed_units)
+                    .count();
                 assert_eq!(figures(&boxed_in_turn.stats), expected, "{what}, boxed");
             }
         }
@@ -485,33 +496,41 @@ fn counts_by_units_report_the_statistics_of_the_whole_tree() {
 }
 
 #[test]
-fn count_units_in_turn_reports_each_finished_unit_and_stops_when_cancelled() {
+fn units_in_turn_report_each_finished_unit_and_stop_when_cancelled() {
     let mut model = nqueens_with(8, &Rule::ALL).unwrap();
     let units = model.split(2, true);
-    let mut seen = Vec::new();
+    let seen = Mutex::new(Vec::new());
     let outcome = model
         .search()
-        .count_units_in_turn(&units, |i, o| seen.push((i, o.value)));
+        .on_progress(|p| {
+            if let Progress::Part { index, outcome, .. } = p {
+                seen.lock().unwrap().push((index, outcome.value));
+            }
+        })
+        .units(&units)
+        .count();
+    let seen = seen.into_inner().unwrap();
     assert_eq!(outcome.value, 92);
     assert_eq!(seen.len(), units.len());
     assert!(seen.iter().enumerate().all(|(k, &(i, _))| k == i));
     assert_eq!(seen.iter().map(|&(_, v)| v).sum::<u128>(), 92);
 
     let cancel = Arc::new(AtomicBool::new(true));
-    let mut calls = 0;
+    let calls = AtomicU64::new(0);
     let outcome = model
         .search()
         .cancel_flag(cancel)
-        .count_units_in_turn(&units, |_, _| calls += 1);
+        .on_progress(|_| {
+            calls.fetch_add(1, Ordering::Relaxed);
+        })
+        .units(&units)
+        .count();
     assert_eq!(outcome.stop, StopReason::Cancelled);
-    assert_eq!(calls, 0);
+    assert_eq!(calls.load(Ordering::Relaxed), 0);
     assert!(outcome.value < 92);
 
     // A node limit holds across the units.
-    let outcome = model
-        .search()
-        .node_limit(100)
-        .count_units_in_turn(&units, |_, _| {});
+    let outcome = model.search().node_limit(100).units(&units).count();
     assert_eq!(outcome.stop, StopReason::NodeLimit);
     assert!(
         outcome.stats.nodes <= 100 + units.len() as u64,
@@ -521,20 +540,35 @@ fn count_units_in_turn_reports_each_finished_unit_and_stops_when_cancelled() {
 }
 
 #[test]
-fn count_units_reports_each_unit_once() {
+fn units_on_threads_report_each_unit_once() {
     let mut model = nqueens(9).unwrap();
     let units = model.split(2, true);
     let seen = Mutex::new(vec![0u128; units.len()]);
     let calls = AtomicU64::new(0);
-    let outcome = model.search().count_units(&units, 2, |i, unit_outcome| {
-        calls.fetch_add(1, Ordering::Relaxed);
-        seen.lock().unwrap()[i] += unit_outcome.value;
-    });
+    let outcome = model
+        .search()
+        .on_progress(|p| {
+            if let Progress::Part { index, outcome, .. } = p {
+                calls.fetch_add(1, Ordering::Relaxed);
+                seen.lock().unwrap()[index] += outcome.value;
+            }
+        })
+        .units(&units)
+        .threads(2)
+        .count();
     assert_eq!(outcome.value, 352);
     assert_eq!(calls.load(Ordering::Relaxed), units.len() as u64);
     let seen = seen.into_inner().unwrap();
     for (i, unit) in units.iter().enumerate() {
-        assert_eq!(seen[i], model.search().count_unit(unit).value, "unit {i}");
+        assert_eq!(
+            seen[i],
+            model
+                .search()
+                .units(std::slice::from_ref(unit))
+                .count()
+                .value,
+            "unit {i}"
+        );
     }
     assert_eq!(seen.iter().sum::<u128>(), 352);
 }
@@ -550,7 +584,8 @@ fn node_limits_stop_a_parallel_count_within_a_poll_interval_per_thread() {
                 .search()
                 .symmetry(false)
                 .node_limit(limit)
-                .count_parallel(threads);
+                .threads(threads)
+                .count();
             assert_eq!(outcome.stop, StopReason::NodeLimit, "{what}");
             assert!(outcome.value < full.value, "{what}");
             assert!(
@@ -582,7 +617,7 @@ fn a_cancellation_flag_set_before_starting_holds_in_parallel() {
     let full = model.search().count();
     for threads in [1, 2, 7] {
         let flag = Arc::new(AtomicBool::new(true));
-        let outcome = model.search().cancel_flag(flag).count_parallel(threads);
+        let outcome = model.search().cancel_flag(flag).threads(threads).count();
         assert_eq!(outcome.stop, StopReason::Cancelled, "{threads} threads");
         assert!(outcome.value < full.value);
         assert!(outcome.stats.nodes < full.stats.nodes);
@@ -646,7 +681,8 @@ fn a_cancellation_flag_set_from_another_thread_holds_in_parallel() {
         let outcome = model
             .search()
             .cancel_flag(Arc::clone(&cancel))
-            .count_parallel(threads);
+            .threads(threads)
+            .count();
         setter.join().unwrap();
         assert_eq!(outcome.stop, StopReason::Cancelled, "{threads} threads");
         assert!(outcome.value < known(n), "{threads} threads");
@@ -662,7 +698,11 @@ fn counted(n: usize, depth: usize) -> (Vec<UnitLine>, Vec<ResultLine>) {
         .iter()
         .map(|line| ResultLine {
             unit: line.clone(),
-            count: model.search().count_unit(&line.unit).value,
+            count: model
+                .search()
+                .units(std::slice::from_ref(&line.unit))
+                .count()
+                .value,
         })
         .collect();
     (lines, results)
@@ -956,7 +996,7 @@ fn a_long_chain_counts_in_parallel_without_splitting_it_forever() {
     let mut model = b.build((Alternate,)).unwrap();
     let plain = model.search().count();
     assert_eq!(plain.value, 2);
-    let parallel = model.search().count_parallel(2);
+    let parallel = model.search().threads(2).count();
     assert_eq!(parallel.value, 2);
     assert_eq!(parallel.stats.nodes, plain.stats.nodes);
 }

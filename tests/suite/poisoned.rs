@@ -67,14 +67,18 @@ fn every_entry_point_refuses_a_poisoned_model() {
     // Unpoisoned, the same model counts 4! = 24 every way.
     let mut fresh = build(false);
     assert_eq!(fresh.search().count().value, 24);
-    assert_eq!(fresh.search().count_parallel(2).value, 24);
+    assert_eq!(fresh.search().threads(2).count().value, 24);
     let units = fresh.split(2, true);
     let lines = UnitLine::number("perms-4", 2, true, units.clone());
     let results: Vec<ResultLine> = lines
         .iter()
         .map(|unit| ResultLine {
             unit: unit.clone(),
-            count: fresh.search().count_unit(&unit.unit).value,
+            count: fresh
+                .search()
+                .units(std::slice::from_ref(&unit.unit))
+                .count()
+                .value,
         })
         .collect();
     assert_eq!(merge_checked(&results, "perms-4", &mut fresh), Ok(24));
@@ -116,24 +120,24 @@ fn every_entry_point_refuses_a_poisoned_model() {
             .ends_with(&format!("stop: {unusable}\n"))
     );
     for threads in [1, 2] {
-        let o = model.search().count_parallel(threads);
-        assert_eq!((o.value, o.stop), (0, unusable.clone()), "count_parallel");
-        for units in [some, none] {
-            let o = model.search().count_units(units, threads, |_, _| {});
-            assert_eq!((o.value, o.stop), (0, unusable.clone()), "count_units");
-        }
-    }
-    for units in [some, none] {
-        let o = model.search().count_units_in_turn(units, |_, _| {});
+        let o = model.search().threads(threads).count();
         assert_eq!(
             (o.value, o.stop),
             (0, unusable.clone()),
-            "count_units_in_turn"
+            "a count on threads"
         );
+        for units in [some, none] {
+            let o = model.search().units(units).threads(threads).count();
+            assert_eq!((o.value, o.stop), (0, unusable.clone()), "units on threads");
+        }
+    }
+    for units in [some, none] {
+        let o = model.search().units(units).count();
+        assert_eq!((o.value, o.stop), (0, unusable.clone()), "units in turn");
     }
     for unit in [&Unit::whole(), &units[0]] {
-        let o = model.search().count_unit(unit);
-        assert_eq!((o.value, o.stop), (0, unusable.clone()), "count_unit");
+        let o = model.search().units(std::slice::from_ref(unit)).count();
+        assert_eq!((o.value, o.stop), (0, unusable.clone()), "one unit");
     }
 
     // Estimates: an outcome that says so, with nothing estimated.
@@ -141,11 +145,11 @@ fn every_entry_point_refuses_a_poisoned_model() {
     assert_eq!((o.value.probes, o.stop), (0, unusable.clone()), "estimate");
     assert_eq!(o.value.exact, None, "estimate");
     for units in [some, none] {
-        let o = model.search().estimate_units(units, 10, 1);
+        let o = model.search().units(units).estimate(10, 1);
         assert_eq!(
             (o.value, o.stop),
             (vec![], unusable.clone()),
-            "estimate_units"
+            "an estimate of units"
         );
     }
 

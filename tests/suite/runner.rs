@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use backtracker::puzzles::coloring::{Graph, coloring};
 use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::units::{
-    CheckpointError, Progress, RunError, Runner, Split, UNITS_PER_WORKER, auto_split,
+    CheckpointError, RunError, RunProgress, Runner, Split, UNITS_PER_WORKER, auto_split,
 };
 use backtracker::{StopReason, UnitError};
 
@@ -229,7 +229,7 @@ fn cancellation_stops_a_run_keeping_the_finished_units() {
         .threads(1)
         .checkpoint(&path)
         .cancel_flag(Arc::clone(&flag))
-        .on_progress(move |p: &Progress| {
+        .on_progress(move |p: &RunProgress| {
             if p.units_done >= 3 {
                 setter.store(true, Ordering::SeqCst);
             }
@@ -258,7 +258,7 @@ fn cancellation_stops_a_run_keeping_the_finished_units() {
 fn progress_reports_before_the_count_and_once_per_unit() {
     let (graph, known) = petersen_4();
     let mut model = coloring(&graph, 4).unwrap();
-    let seen: Mutex<Vec<Progress>> = Mutex::new(Vec::new());
+    let seen: Mutex<Vec<RunProgress>> = Mutex::new(Vec::new());
     let report = Runner::new("petersen-4")
         .split(Split::Depth(2))
         .threads(2)

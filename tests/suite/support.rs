@@ -154,6 +154,23 @@ pub const NORVIG_PUZZLE: &str =
 pub const NORVIG_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
+/// Whether an outside tool a test needs is present (`true`), or, when
+/// it is missing, a note on standard error (`false`) so that the test can
+/// skip. Under `CI=true` a missing tool fails the test instead: CI installs
+/// every tool its tests need (`.ci/run`), and a test that skips there
+/// could never fail. `found` is the outcome of looking for it; `install`
+/// says how to get it.
+pub fn tool_present(found: bool, tool: &str, install: &str) -> bool {
+    if !found {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{tool} is missing, and CI needs it for this test ({install})"
+        );
+        eprintln!("note: {tool} is not installed ({install}): test skipped");
+    }
+    found
+}
+
 /// A temporary file holding `text`.
 pub fn temp_file(text: &str) -> tempfile::NamedTempFile {
     use std::io::Write;

@@ -208,13 +208,13 @@ proptest! {
         let one = Random { domains: r.domains.clone(), tables: r.tables[..1].to_vec() };
         let (scope, tuples) = one.tables[0].clone();
         let mut model = one.builder().build((Table::new("t0", scope, tuples),)).unwrap();
-        let parallel = model.search().count_parallel(2);
+        let parallel = model.search().threads(2).count();
         prop_assert_eq!(parallel.value, one.brute_force().len() as u128);
         let mut dynamic = one.builder();
         dynamic.order(VariableOrder::SmallestDomainFirst);
         let (scope, tuples) = one.tables[0].clone();
         let mut model = dynamic.build((Table::new("t0", scope, tuples),)).unwrap();
-        let parallel = model.search().forward_checking().count_parallel(2);
+        let parallel = model.search().forward_checking().threads(2).count();
         prop_assert_eq!(parallel.value, one.brute_force().len() as u128);
     }
 

@@ -6,7 +6,7 @@
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-use crate::support::{queens_ok, queens_walk, queens_walk_below};
+use crate::support::{queens_ok, queens_walk, queens_walk_below, tool_present};
 use backtracker::board::queens;
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
 use backtracker::observe::from_fn;
@@ -203,8 +203,11 @@ fn the_dot_trace_renders_with_graphviz() {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    if !available {
-        eprintln!("skipped: Graphviz `dot` is not installed");
+    if !tool_present(
+        available,
+        "Graphviz `dot`",
+        ".ci/run installs the package graphviz",
+    ) {
         return;
     }
     let mut truncated = Trace::new().event_limit(40);

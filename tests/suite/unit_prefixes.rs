@@ -1,6 +1,6 @@
 //! Units whose prefixes are not part of the tree: longer than the model,
 //! naming an index outside a domain, or a value a checker refuses. Every
-//! entry point that takes units counts them as `count_unit` does, 0, and
+//! entry point that takes units counts them as a search over that one unit does, 0, and
 //! the counts of well-formed units come from a brute-force walk of the
 //! N-Queens tree, not from the engine.
 
@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use crate::support::{known, queens_ok, queens_walk_below};
 use backtracker::puzzles::nqueens;
 use backtracker::units::{Unit, UnitLine};
-use backtracker::{Interval, StopReason};
+use backtracker::{Interval, Progress, StopReason};
 
 /// The weighted count of N-Queens solutions extending `unit`, by brute
 /// force: 0 when its prefix is not a consistent placement of at most `n`
@@ -41,16 +41,16 @@ fn check_every_entry_point(n: usize, unit: &Unit) -> Result<(), TestCaseError> {
     let expected = brute_force(n, unit);
     let alone = std::slice::from_ref(unit);
 
-    let one = model.search().count_unit(unit);
+    let one = model.search().units(std::slice::from_ref(unit)).count();
     prop_assert_eq!((one.value, one.stop), (expected, StopReason::Completed));
 
-    let in_turn = model.search().count_units_in_turn(alone, |_, _| {});
+    let in_turn = model.search().units(alone).count();
     prop_assert_eq!(
         (in_turn.value, in_turn.stop),
         (expected, StopReason::Completed)
     );
     for threads in [1, 2] {
-        let parallel = model.search().count_units(alone, threads, |_, _| {});
+        let parallel = model.search().units(alone).threads(threads).count();
         prop_assert_eq!(
             (parallel.value, parallel.stop),
             (expected, StopReason::Completed)
@@ -65,23 +65,26 @@ fn check_every_entry_point(n: usize, unit: &Unit) -> Result<(), TestCaseError> {
     mixed.extend(split.iter().cloned());
     let at = split.len();
     let whole = 2 * known(n) + expected;
-    let mut reported = None;
-    let in_turn = model.search().count_units_in_turn(&mixed, |i, o| {
-        if i == at {
-            reported = Some(o.value);
+    let reported = Mutex::new(None);
+    let report = |p: Progress<'_, usize>| {
+        if let Progress::Part { index, outcome, .. } = p
+            && index == at
+        {
+            *reported.lock().unwrap() = Some(outcome.value);
         }
-    });
+    };
+    let in_turn = model.search().on_progress(report).units(&mixed).count();
     prop_assert_eq!(
         (in_turn.value, in_turn.stop),
         (whole, StopReason::Completed)
     );
-    prop_assert_eq!(reported, Some(expected));
-    let reported = Mutex::new(None);
-    let parallel = model.search().count_units(&mixed, 2, |i, o| {
-        if i == at {
-            *reported.lock().unwrap() = Some(o.value);
-        }
-    });
+    prop_assert_eq!(reported.lock().unwrap().take(), Some(expected));
+    let parallel = model
+        .search()
+        .on_progress(report)
+        .units(&mixed)
+        .threads(2)
+        .count();
     prop_assert_eq!(
         (parallel.value, parallel.stop),
         (whole, StopReason::Completed)
@@ -90,7 +93,7 @@ fn check_every_entry_point(n: usize, unit: &Unit) -> Result<(), TestCaseError> {
 
     // The estimate of the nodes below: exactly 0 outside the tree and
     // where nothing is below, positive where something is.
-    let estimates = model.search().estimate_units(alone, 20, 7);
+    let estimates = model.search().units(alone).estimate(20, 7);
     prop_assert_eq!(estimates.stop, StopReason::Completed);
     prop_assert_eq!(estimates.value.len(), 1);
     let estimate = estimates.value[0];
@@ -177,9 +180,9 @@ proptest! {
     })]
 
     /// Over random prefixes, every unit entry point agrees with
-    /// `count_unit` and with brute force.
+    /// a search over that one unit and with brute force.
     #[test]
-    fn every_unit_entry_point_agrees_with_count_unit_on_any_prefix((n, unit) in any_unit()) {
+    fn every_unit_entry_point_agrees_on_any_prefix((n, unit) in any_unit()) {
         check_every_entry_point(n, &unit)?;
     }
 }

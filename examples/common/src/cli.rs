@@ -297,6 +297,19 @@ pub fn exit(result: Result<String, Failure>) -> ExitCode {
     }
 }
 
+/// The threads a `--threads K` option means: `K`, or one per core for 0,
+/// and never more than [`MAX_THREADS`](backtracker::MAX_THREADS) (as
+/// `Search::threads` counts them).
+#[must_use]
+pub fn threads(k: usize) -> usize {
+    let k = if k == 0 {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        k
+    };
+    k.min(backtracker::MAX_THREADS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::first_line;

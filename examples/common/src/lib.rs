@@ -3,8 +3,10 @@
 
 pub mod cli;
 pub mod estimate;
+pub mod jobshop;
 pub mod lines;
 pub mod long_count;
+pub mod nonogram;
 pub mod optimum;
 pub mod output;
 pub mod plain;

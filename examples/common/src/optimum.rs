@@ -8,7 +8,7 @@ use std::io;
 use std::time::Instant;
 
 use backtracker::units::{BestLine, UnitLine, merge_best, read_best};
-use backtracker::{Best, Checkers, Goal, Model, Outcome, Search, Sense, StopReason};
+use backtracker::{Best, Checkers, Goal, Model, Outcome, Progress, Search, Sense, StopReason};
 use clap::Args;
 
 use crate::cli::{self, Failure, SearchOptions};
@@ -113,7 +113,7 @@ pub fn optimise<V, C>(
 ) -> Result<Answer<V>, Failure>
 where
     V: Copy + TryInto<i64> + PartialEq + std::fmt::Debug + Send + Sync,
-    C: Checkers<V> + Clone + Send,
+    C: Checkers<V> + Clone + Send + Sync,
 {
     if let Some(bound) = options.bound {
         check_bound(model, goal, task, bound)?;
@@ -147,9 +147,17 @@ where
         }
         improvements.finish()
     } else {
-        search.optimize_parallel(goal, task.sense, options.threads, |best| {
-            progress(best, None);
-        })
+        let search = search
+            .on_progress(|p| {
+                if let Progress::Better(best) = p {
+                    progress(best, None);
+                }
+            })
+            .threads(options.threads);
+        match task.sense {
+            Sense::Minimize => search.minimize(goal),
+            Sense::Maximize => search.maximize(goal),
+        }
     };
     cli::finished(&outcome, &options.search)?;
     let proof = proof(&outcome);
@@ -337,7 +345,11 @@ where
             "--unit: a unit of a split with symmetry; branch and bound splits without",
         ));
     }
-    let outcome = configured(model, options).optimize_unit(goal, task.sense, &line.unit);
+    let search = configured(model, options).units(std::slice::from_ref(&line.unit));
+    let outcome = match task.sense {
+        Sense::Minimize => search.minimize(goal),
+        Sense::Maximize => search.maximize(goal),
+    };
     cli::finished(&outcome, &options.search)?;
     if !outcome.stop.is_complete() {
         return Err(Failure::NotFound(format!(

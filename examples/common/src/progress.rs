@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use backtracker::units::Progress;
+use backtracker::units::RunProgress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// Boards from this size up show a progress bar (when standard error is a terminal).
@@ -27,7 +27,7 @@ pub fn wanted(n: usize, from: usize) -> bool {
 }
 
 /// The latest report, and when it came.
-type Latest = Arc<Mutex<Option<(Progress, Instant)>>>;
+type Latest = Arc<Mutex<Option<(RunProgress, Instant)>>>;
 
 /// A progress bar on standard error, moved by the runner's reports.
 pub struct Bar {
@@ -66,7 +66,7 @@ impl Bar {
     }
 
     /// Shows a report of the runner.
-    pub fn update(&self, progress: &Progress) {
+    pub fn update(&self, progress: &RunProgress) {
         #[expect(
             clippy::cast_possible_truncation,
             clippy::cast_sign_loss,
@@ -87,7 +87,7 @@ impl Bar {
     }
 }
 
-/// The bar of a count by orbits (`Search::count_orbits_parallel`): the
+/// The bar of a count by orbits (`Search::orbits`): the
 /// parts of the tree done, out of all. The parts differ in size, so it
 /// shows no time left.
 pub struct Parts {

@@ -329,7 +329,7 @@ impl Checker<usize> for Below {
 
 #[cfg(test)]
 mod tests {
-    use super::{Graph, Sense, bounded_model};
+    use super::{Graph, bounded_model};
 
     /// The model's checkers agree with each other at every node (cross-check
     /// mode), from a bound one above the greedy count, and the optimum is
@@ -348,7 +348,8 @@ mod tests {
                 .search()
                 .cross_check(true)
                 .bound(i64::try_from(upper).unwrap())
-                .optimize_unit(&goal, Sense::Minimize, &crate::Unit::whole());
+                .units(&[crate::Unit::whole()])
+                .minimize(&goal);
             assert!(outcome.stop.is_complete(), "{:?}", outcome.stop);
             assert_eq!(outcome.value.best.map(|b| b.cost), Some(chromatic));
         }
