@@ -38,7 +38,9 @@ pub struct OptimumOptions {
 
     /// Look only for answers strictly better than COST, a cost reached
     /// before (by an earlier run, or another machine's unit); when none is
-    /// better, COST is optimal
+    /// better, an answer of cost COST is searched for, and called optimal
+    /// only if found. COST outside the objective's least and greatest cost
+    /// is refused
     #[arg(long, value_name = "COST", allow_negative_numbers = true, conflicts_with_all = ["split", "merge"])]
     pub bound: Option<i64>,
 
