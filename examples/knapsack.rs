@@ -122,17 +122,18 @@ fn parse(text: &str) -> Result<Instance, String> {
         }
     }
     let capacity = capacity.ok_or("the file holds no capacity")?;
+    if items.is_empty() {
+        // Refused rather than answered, so that no option is silently
+        // ignored on an instance with nothing to search.
+        return Err("the file holds a capacity and no item: nothing to pack".to_owned());
+    }
     Ok(Instance { capacity, items })
 }
 
+/// The instance's text (a byte-order mark skipped), within the readers'
+/// limits.
 fn read(file: &str) -> Result<String, Failure> {
-    if file == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
-    } else {
-        std::fs::read_to_string(file)
-            .map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))
-    }
+    common::lines::read_text(file).map_err(Failure::input)
 }
 
 fn run(cli: &Cli) -> Result<String, Failure> {
@@ -146,13 +147,6 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     // Unit lines name the instance by its text.
     let name = format!("knapsack-{}", common::long_count::fingerprint(&text));
     let items = &instance.items;
-    if items.is_empty() {
-        // Nothing to pack: the empty packing, worth 0.
-        return Ok(format!(
-            "value 0 (optimal)\nweight 0 of {}\nitems\n",
-            instance.capacity
-        ));
-    }
     // Best value per unit of weight first (a weightless item first of all).
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {

@@ -229,6 +229,12 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
         let grid = parse(&line).map_err(|e| input(format!("line {number}: {e}")))?;
         puzzles.push((number, grid));
     }
+    if puzzles.is_empty() {
+        return Err(input(format!(
+            "{} holds no puzzle (81 characters a line)",
+            lines.name()
+        )));
+    }
     if cli.model == ModelKind::ExactCover && (cli.order.is_some() || cli.rules.is_some()) {
         return Err(input(
             "--order and --rules choose within the reference model, not with --model exact-cover"

@@ -546,3 +546,46 @@ fn a_trace_interrupted_while_written_is_cut_and_exits_130() {
         );
     }
 }
+
+/// A UTF-8 byte-order mark before the text, as some editors write it, is
+/// skipped by every example that reads a file: the answer is the one
+/// without it (a knapsack file with one said "line 1: `8` is not a whole
+/// number").
+#[test]
+fn a_byte_order_mark_is_skipped_by_every_reader() {
+    const MARK: &str = "\u{feff}";
+    let cases: [(&str, &[&str], &str); 7] = [
+        ("knapsack", &["-", "--quiet"], input_of("knapsack")),
+        ("jobshop", &["-", "--quiet"], "2 2\n0 3 1 2\n1 2 0 4\n"),
+        (
+            "nonogram",
+            &["-"],
+            "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n",
+        ),
+        ("polyomino", &[], input_of("polyomino")),
+        ("sudoku", &[], input_of("sudoku")),
+        (
+            "coloring",
+            &["--chromatic", "--quiet"],
+            input_of("coloring"),
+        ),
+        ("nqueens", &[], "6\n"),
+    ];
+    for (name, args, text) in cases {
+        let plain = run_with_input(name, args, text);
+        assert_eq!(plain.code, Some(0), "{plain:?}");
+        assert!(!plain.stdout.is_empty(), "{plain:?}");
+        let marked = run_with_input(name, args, &format!("{MARK}{text}"));
+        assert_eq!(marked.code, Some(0), "{marked:?}");
+        assert_eq!(marked.stdout, plain.stdout, "{marked:?}");
+    }
+    // The pieces of a polyomino puzzle are read the same way.
+    let counts = ["", MARK].map(|mark| {
+        let pieces = crate::support::temp_file(&format!("{mark}A.\nAA\n\nD\nD\n"));
+        let path = pieces.path().to_str().unwrap();
+        let r = run_with_input("polyomino", &["--pieces", path], "###\n.##\n");
+        assert_eq!(r.code, Some(0), "{r:?}");
+        r.stdout
+    });
+    assert_eq!(counts[0], counts[1]);
+}

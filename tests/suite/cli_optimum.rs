@@ -411,3 +411,53 @@ fn work_units_of_branch_and_bound_refuse_bad_lines() {
     assert_bad_input("golomb", &["5", "--unit", "nonsense"], "--unit");
     assert_bad_input("knapsack", &["-", "--merge", "-"], "standard input");
 }
+
+/// A knapsack file with a capacity and no item is refused, whatever the
+/// options: each of them printed `value 0 (optimal)` and exited 0, the
+/// option unused.
+#[test]
+fn a_knapsack_without_items_is_refused_with_every_option() {
+    let file = temp_file("8\n");
+    let path = file.path().to_str().unwrap();
+    let empty = temp_file("");
+    let empty = empty.path().to_str().unwrap();
+    for extra in [
+        &[][..],
+        &["--split", "1"],
+        &["--unit", "garbage"],
+        &["--merge", empty],
+        &["--bound", "5"],
+        &["--threads", "3"],
+        &["--node-limit", "1"],
+    ] {
+        let mut args = vec![path];
+        args.extend_from_slice(extra);
+        assert_bad_input("knapsack", &args, "no item");
+    }
+}
+
+/// `--split` and `--merge` search nothing: an option of a search beside
+/// them is refused rather than ignored (each printed the units or the
+/// merged answer, exit 0).
+#[test]
+fn split_and_merge_refuse_the_options_of_a_search() {
+    let units = run_ok("golomb", &["4", "--split", "1"]);
+    let mut results = String::new();
+    for line in units.lines() {
+        results.push_str(&run_ok("golomb", &["4", "--quiet", "--unit", line]));
+    }
+    let file = temp_file(&results);
+    let path = file.path().to_str().unwrap();
+    assert_eq!(
+        run_ok("golomb", &["4", "--merge", path]).lines().next(),
+        Some("length 6 (optimal)")
+    );
+    for option in [&["--node-limit", "5"][..], &["--stats"], &["--cross-check"]] {
+        for (mode, value) in [("--split", "1"), ("--merge", path)] {
+            let mut args = vec!["4", mode, value];
+            args.extend_from_slice(option);
+            let r = run("golomb", &args);
+            assert_rejected(&r, &format!("{} does not go with {mode}", option[0]));
+        }
+    }
+}

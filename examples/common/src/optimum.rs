@@ -117,6 +117,7 @@ where
     V: Copy + TryInto<i64> + PartialEq + std::fmt::Debug + Send + Sync,
     C: Checkers<V> + Clone + Send + Sync,
 {
+    refuse_unused(options)?;
     if let Some(bound) = options.bound {
         check_bound(model, goal, task, bound)?;
     }
@@ -171,6 +172,27 @@ where
             Some(bound) if outcome.stop.is_complete() => reach(model, goal, task, options, bound),
             bound => Err(none_found(task, bound, &proof)),
         },
+    }
+}
+
+/// Refuses the options of a search beside `--split` and `--merge`, which
+/// search nothing (clap refuses the other pairs that do not go together).
+fn refuse_unused(options: &OptimumOptions) -> Result<(), Failure> {
+    let mode = match (options.split, &options.merge) {
+        (Some(_), _) => "--split",
+        (None, Some(_)) => "--merge",
+        (None, None) => return Ok(()),
+    };
+    let searching = [
+        (options.node_limit.is_some(), "--node-limit"),
+        (options.search.stats, "--stats"),
+        (options.search.cross_check, "--cross-check"),
+    ];
+    match searching.iter().find(|(given, _)| *given) {
+        Some((_, option)) => Err(Failure::input(format!(
+            "{option} does not go with {mode}, which searches nothing"
+        ))),
+        None => Ok(()),
     }
 }
 
