@@ -6,10 +6,10 @@
 //! - `exact_cover_pentominoes_5x12` (4040 tilings), `_4x15` (1472) and
 //!   `_scott` (Dana Scott's 8 x 8 board without its 2 x 2 centre, 520): the
 //!   12 pentominoes with rotations and reflections, items and options as
-//!   `puzzles::polyomino::Tiling` makes them;
+//!   `backtracker_puzzles::polyomino::Tiling` makes them;
 //! - `exact_cover_sudoku_top95`: the 95 puzzles of
 //!   `tests/data/sudoku/top95.txt`
-//!   as `puzzles::sudoku_cover::SudokuCover` states them, one after the
+//!   as `backtracker_puzzles::sudoku_cover::SudokuCover` states them, one after the
 //!   other (each has one solution).
 //!
 //! Two more counters written for this bench, `layout-bits` and
@@ -25,9 +25,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use backtracker::exact_cover::{ExactCover, ExactCoverBuilder};
-use backtracker::puzzles::polyomino::{Shape, Tiling, pentominoes};
-use backtracker::puzzles::sudoku::Grid;
-use backtracker::puzzles::sudoku_cover::SudokuCover;
+use backtracker_puzzles::polyomino::{Shape, Tiling, pentominoes};
+use backtracker_puzzles::sudoku::Grid;
+use backtracker_puzzles::sudoku_cover::SudokuCover;
 use criterion::{Criterion, criterion_group, criterion_main};
 use xcov::ExactCoverProblem;
 

@@ -21,7 +21,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use backtracker::puzzles::{Rule, nqueens, nqueens_with};
+use backtracker_puzzles::{Rule, nqueens, nqueens_with};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use common::plain;

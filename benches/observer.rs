@@ -4,8 +4,8 @@
 //! reporting events costs; the absent observer must cost nothing over the
 //! plain count. Run with `cargo bench -p backtracker-benches --bench observer`.
 
-use backtracker::puzzles::nqueens;
 use backtracker::{Control, Event, Observer};
+use backtracker_puzzles::nqueens;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// An observer that watches every event and never steers.

@@ -11,7 +11,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use backtracker::puzzles::{pairing_by_places, pairing_by_sums};
+use backtracker_puzzles::{pairing_by_places, pairing_by_sums};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 
 fn pairing(c: &mut Criterion) {

@@ -13,8 +13,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use backtracker::constraints::{AllDifferent, LinearSum, Strength};
-use backtracker::puzzles::sudoku::Grid;
 use backtracker::{Checker, DynChecker, Model, ModelBuilder, Symmetry, VariableOrder};
+use backtracker_puzzles::sudoku::Grid;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 
 const TOP95: &str = include_str!("../tests/data/sudoku/top95.txt");

@@ -15,8 +15,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use backtracker::puzzles::sudoku::{Grid, sudoku_with, sudoku_with_places};
 use backtracker::{Checkers, Model, VariableOrder};
+use backtracker_puzzles::sudoku::{Grid, sudoku_with, sudoku_with_places};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 
 const TOP95: &str = include_str!("../tests/data/sudoku/top95.txt");

@@ -28,8 +28,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use backtracker::StopReason;
-use backtracker::puzzles::coloring::{ChromaticSearch, Graph, MAX_COLORS, coloring};
 use backtracker::units::{Runner, Split};
+use backtracker_puzzles::coloring::{ChromaticSearch, Graph, MAX_COLORS, coloring};
 use clap::{ArgGroup, Parser};
 
 /// Colour a graph read in DIMACS `.col` format (`c` comments, `p edge V E`,

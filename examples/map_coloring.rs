@@ -14,8 +14,8 @@ use common::output;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use backtracker::puzzles::coloring::{AUSTRALIA_REGIONS, australia};
 use backtracker::trace::{HtmlView, Trace};
+use backtracker_puzzles::coloring::{AUSTRALIA_REGIONS, australia};
 use clap::{Parser, ValueEnum};
 
 /// Colour the map of Australia (WA, NT, SA, Q, NSW, V, T) with red, green

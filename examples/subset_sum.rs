@@ -163,6 +163,11 @@ impl Checker<bool> for Bounds {
     /// left out, one the target cannot do without must be taken, and a
     /// number that can be neither ends the branch at once.
     fn narrow(&self, _: usize, domains: &mut Domains<'_, bool>) -> Result<(), Conflict> {
+        if !self.narrow {
+            // Without `--narrow`, the bound only filters.
+            domains.narrowing_off();
+            return Ok(());
+        }
         // Only a number larger than what is still missing (it cannot be
         // taken) or than what the others could add beyond it (it cannot be
         // left out) is narrowed: the largest first, until they get small.

@@ -37,12 +37,12 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use backtracker::puzzles::sudoku::{Grid, sudoku_all_different, sudoku_with, sudoku_with_places};
-use backtracker::puzzles::sudoku_cover::SudokuCover;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::units::{Runner, Split};
 use backtracker::{Checkers, Model, Search};
 use backtracker::{Stats, StopReason, VariableOrder};
+use backtracker_puzzles::sudoku::{Grid, sudoku_all_different, sudoku_with, sudoku_with_places};
+use backtracker_puzzles::sudoku_cover::SudokuCover;
 use clap::{Parser, ValueEnum};
 
 /// Solve sudoku puzzles, one a line: 81 characters row by row, digits 1-9
@@ -473,7 +473,7 @@ fn trace<C: Checkers<u8>>(model: &mut Model<u8, C>, grid: &Grid, cli: &Cli) -> S
 
 /// A puzzle line: 16 characters make a 4 x 4 sudoku, anything else is
 /// read as 9 x 9.
-fn parse(line: &str) -> Result<Grid, backtracker::puzzles::sudoku::GridError> {
+fn parse(line: &str) -> Result<Grid, backtracker_puzzles::sudoku::GridError> {
     if line.trim().chars().count() == 16 {
         Grid::parse_boxed(line, 2)
     } else {

@@ -30,7 +30,8 @@ impl<V> Table<V> {
 /// `index`, which is `value`.
 ///
 /// ```
-/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+/// use backtracker::{observe::from_fn, Control, Event};
+/// use backtracker_puzzles::nqueens;
 ///
 /// // The first step of 4-queens: row 0 takes column 0.
 /// let mut first = None;

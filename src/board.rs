@@ -52,7 +52,8 @@ impl Board {
     /// The board with `cell(row, col)` in each cell, each row ending in a newline.
     ///
     /// ```
-    /// use backtracker::{board::Board, puzzles::nqueens};
+    /// use backtracker::{board::Board};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // The first 4-queens solution in search order, worked by hand: 1, 3, 0, 2.
     /// let queens = nqueens(4).unwrap().search().symmetry(false).first().value.unwrap();

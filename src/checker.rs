@@ -115,7 +115,13 @@ pub trait Checker<V>: sealed::Step<V> {
     /// Whether this checker narrows: when `true`, the engine calls
     /// [`narrow`](Self::narrow) and keeps the candidate sets it narrows.
     /// Defaults to `false`, and a model with no narrowing checker pays
-    /// nothing for narrowing.
+    /// nothing for narrowing. A checker that overrides `narrow` and leaves
+    /// this `false` would never be asked to narrow:
+    /// [`build`](crate::ModelBuilder::build) refuses it with
+    /// [`ModelError::NarrowNeverCalled`](crate::ModelError::NarrowNeverCalled),
+    /// unless its `narrow` calls
+    /// [`Domains::narrowing_off`](crate::Domains::narrowing_off) (narrowing
+    /// as a setting, off).
     fn narrows(&self) -> bool {
         false
     }
@@ -252,7 +258,9 @@ pub trait Checker<V>: sealed::Step<V> {
     /// a [`Domains`] method returns when it empties a set, or
     /// [`Conflict::new`]. The engine rejects the step.
     fn narrow(&self, var: usize, domains: &mut Domains<'_, V>) -> Result<(), Conflict> {
-        let _ = (var, domains);
+        let _ = var;
+        // Tells `ModelBuilder::build` that this checker keeps the default.
+        domains.narrowing_off();
         Ok(())
     }
 

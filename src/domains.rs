@@ -98,6 +98,9 @@ pub(crate) struct Kept {
     changer: Vec<u32>,
     /// The checker narrowing now (`NOBODY` outside narrowing).
     pub(crate) running: u32,
+    /// Set by the default [`Checker::narrow`](crate::Checker::narrow), so
+    /// that building a model can tell a checker that overrides it.
+    pub(crate) default_narrow: bool,
     /// Per variable, whether its lowest or highest candidate moved since
     /// its narrowing checkers last ran (kept only for a variable some
     /// checker wakes on bounds).
@@ -137,6 +140,7 @@ impl Kept {
             queued: vec![false; n],
             changer: vec![NOBODY; n],
             running: NOBODY,
+            default_narrow: false,
             moved: vec![false; n],
             wake_on: wake_on.to_vec(),
             ..Kept::default()
@@ -660,6 +664,55 @@ impl<'a, V> Domains<'a, V> {
     #[must_use]
     pub fn words(&self, var: usize) -> &[u64] {
         self.kept.of(var)
+    }
+
+    /// Says that this call of [`Checker::narrow`](crate::Checker::narrow)
+    /// narrows nothing because the checker's narrowing is switched off.
+    /// The default `narrow` calls it; a checker whose narrowing is a
+    /// setting calls it from its own `narrow` when the setting is off, so
+    /// that [`build`](crate::ModelBuilder::build) does not refuse it with
+    /// [`ModelError::NarrowNeverCalled`](crate::ModelError::NarrowNeverCalled)
+    /// for overriding `narrow` while `narrows` answers `false`.
+    ///
+    /// ```
+    /// use backtracker::{Checker, Conflict, Domains, ModelBuilder};
+    ///
+    /// /// Keeps variable 0 apart from variable 1, narrowing when asked to.
+    /// struct Apart {
+    ///     narrowing: bool,
+    /// }
+    ///
+    /// impl Checker<u8> for Apart {
+    ///     fn name(&self) -> &'static str {
+    ///         "apart"
+    ///     }
+    ///     fn check(&self, a: &backtracker::Assignment<'_, u8>) -> bool {
+    ///         a.index(0).is_none() || a.index(0) != a.index(1)
+    ///     }
+    ///     fn narrows(&self) -> bool {
+    ///         self.narrowing
+    ///     }
+    ///     fn narrow(&self, var: usize, d: &mut Domains<'_, u8>) -> Result<(), Conflict> {
+    ///         if !self.narrowing {
+    ///             d.narrowing_off();
+    ///             return Ok(());
+    ///         }
+    ///         if let (1, Some(i)) = (d.len(var), d.min(var)) {
+    ///             d.remove(1 - var, i)?;
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// }
+    ///
+    /// for narrowing in [false, true] {
+    ///     let mut b = ModelBuilder::new();
+    ///     b.variable("x", 0..3);
+    ///     b.variable("y", 0..3);
+    ///     assert_eq!(b.build((Apart { narrowing },)).unwrap().search().count().value, 6);
+    /// }
+    /// ```
+    pub fn narrowing_off(&mut self) {
+        self.kept.default_narrow = true;
     }
 
     /// Number of candidates of `var`.

@@ -62,6 +62,16 @@ pub enum ModelError {
         /// The name used twice.
         name: String,
     },
+    /// A checker overrides [`Checker::narrow`](crate::Checker::narrow) but
+    /// answers `false` to [`Checker::narrows`](crate::Checker::narrows), so
+    /// the engine would never call its narrowing: answer `true` there.
+    #[error(
+        "checker `{checker}` overrides `narrow` but its `narrows` is false, so `narrow` would never be called: make `narrows` return true"
+    )]
+    NarrowNeverCalled {
+        /// The checker's name.
+        checker: String,
+    },
     /// A checker refused the model in [`Checker::prepare`](crate::Checker::prepare).
     #[error("checker `{checker}` cannot be used here: {reason}")]
     InvalidChecker {
@@ -138,7 +148,8 @@ pub enum ModelError {
 /// A work unit or result line that cannot be used.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::UnitLine, UnitError};
+/// use backtracker::{units::UnitLine, UnitError};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(6)?;
 /// let lines = UnitLine::number("nqueens-6", 1, false, model.split(1, false));

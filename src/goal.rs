@@ -3,7 +3,7 @@
 //! turns it into a bound.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, Ordering};
 
 use crate::assignment::Assignment;
 
@@ -84,6 +84,9 @@ struct Shared {
     /// The cost bound of the last step the objective's narrowing cut
     /// (`NO_CUT` once read).
     cut: AtomicI64,
+    /// Whether the cost is declared the same on every image of a solution
+    /// under the model's symmetries and interchangeable values.
+    invariant: AtomicBool,
 }
 
 /// No cut recorded.
@@ -99,8 +102,47 @@ impl Goal {
                 sense: AtomicU8::new(OFF),
                 limit: AtomicI64::new(0),
                 cut: AtomicI64::new(NO_CUT),
+                invariant: AtomicBool::new(false),
             }),
         }
+    }
+
+    /// Declares that the cost is the same on every image of a solution
+    /// under the model's declared [`Symmetry`](crate::Symmetry) and
+    /// interchangeable values (as the number of colours of a colouring is
+    /// under a renaming of the colours). Branch and bound towards this goal
+    /// then searches one solution of each class, the canonical one, which
+    /// can be many times fewer nodes; the optimum is the same. Like a
+    /// symmetry, the declaration is trusted: a cost that differs between
+    /// images can make the search miss the optimum.
+    ///
+    /// ```
+    /// use backtracker::{constraints::{AllDifferent, Objective}, ModelBuilder};
+    ///
+    /// // Three variables, all different, over three interchangeable
+    /// // values: every solution uses each value once, so the sum is 3
+    /// // whichever way the values are renamed.
+    /// let mut b = ModelBuilder::new();
+    /// for name in ["a", "b", "c"] {
+    ///     b.variable(name, 0..3i64);
+    /// }
+    /// b.interchangeable_values(0..3, 0..3);
+    /// let cost = Objective::new("sum", [(1, 0), (1, 1), (1, 2)]);
+    /// let goal = cost.goal();
+    /// goal.declare_invariant();
+    /// assert!(goal.is_invariant());
+    /// let mut model = b.build((AllDifferent::new("differ", 0..3), cost))?;
+    /// assert_eq!(model.search().minimize(&goal).value.best.unwrap().cost, 3);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    pub fn declare_invariant(&self) {
+        self.shared.invariant.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`declare_invariant`](Self::declare_invariant) was called.
+    #[must_use]
+    pub fn is_invariant(&self) -> bool {
+        self.shared.invariant.load(Ordering::Relaxed)
     }
 
     /// The name of its objective checker.

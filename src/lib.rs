@@ -29,9 +29,10 @@
 //! (Knuth's exact cover) and searches it on the same engine,
 //! [`observe`] and [`trace`] show the state-space tree,
 //! [`units`] splits a long count for threads and machines, [`Restarts`]
-//! runs a hard search as short attempts with budgets, [`puzzles`] has
-//! reference models ([`puzzles::nqueens`] is the flagship), and [`board`]
-//! draws grids. The engine's contract (what `promising` may assume, when
+//! runs a hard search as short attempts with budgets, and [`board`]
+//! draws grids. The reference models (N-Queens, the flagship; sudoku,
+//! colouring, knight's tours, polyominoes) are the crate
+//! `backtracker-puzzles` beside this one. The engine's contract (what `promising` may assume, when
 //! the hooks run) is in `docs/architecture.md`.
 //!
 //! ```
@@ -55,7 +56,6 @@ pub mod board;
 pub mod constraints;
 pub mod exact_cover;
 pub mod observe;
-pub mod puzzles;
 pub mod trace;
 pub mod units;
 

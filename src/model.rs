@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::assignment::{Assignment, ModelInfo, Table, UNASSIGNED};
 use crate::candidates::words_for;
 use crate::checkers::{Checkers, Watch};
+use crate::domains::{Domains, Kept};
 use crate::error::ModelError;
 use crate::slot::Slot;
 
@@ -16,7 +17,8 @@ const MIRROR: &str = "mirror";
 /// The order in which the engine picks the next variable.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens_rows, constraints::AtMostOnePerLine, VariableOrder};
+/// use backtracker::{constraints::AtMostOnePerLine, VariableOrder};
+/// use backtracker_puzzles::nqueens_rows;
 ///
 /// let mut b = nqueens_rows(6)?;
 /// b.order(VariableOrder::SmallestDomainFirst);
@@ -318,7 +320,8 @@ impl<V> ModelBuilder<V> {
     /// Sets the variable order (default [`VariableOrder::Declared`]).
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens_rows, VariableOrder};
+    /// use backtracker::VariableOrder;
+    /// use backtracker_puzzles::nqueens_rows;
     ///
     /// let mut b = nqueens_rows(6)?;
     /// b.order(VariableOrder::SmallestDomainFirst);
@@ -444,7 +447,7 @@ impl<V> ModelBuilder<V> {
     /// mirror image.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens_rows;
+    /// use backtracker_puzzles::nqueens_rows;
     ///
     /// let mut b = nqueens_rows(4)?;
     /// b.mirror_symmetry().pin(0, &0);
@@ -470,7 +473,8 @@ impl<V> ModelBuilder<V> {
     /// that `count_classes` finds.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens_rows, ModelError, Symmetry};
+    /// use backtracker::{ModelError, Symmetry};
+    /// use backtracker_puzzles::nqueens_rows;
     ///
     /// let mut b = nqueens_rows(8)?;
     /// b.symmetry(Symmetry::square_rows(8)[0].clone()).pin(0, &0);
@@ -664,6 +668,7 @@ impl<V> ModelBuilder<V> {
             }
         }
         checkers.prepare(&ModelInfo { table: &table })?;
+        silent_narrowing(&table, &checkers)?;
         let watch = Watch::new(n, &checkers);
         let degrees = degrees(n, &checkers);
         Ok(Model {
@@ -686,6 +691,37 @@ impl<V> ModelBuilder<V> {
             poisoned: false,
         })
     }
+}
+
+/// Refuses a checker that overrides `narrow` while its `narrows` is false:
+/// its narrowing would never run. Each such checker's `narrow` is called
+/// once, on a scratch copy of the root's candidates (kept nowhere), and
+/// only the default implementation says it is the default.
+fn silent_narrowing<V, C: Checkers<V>>(table: &Table<V>, checkers: &C) -> Result<(), ModelError> {
+    let n = table.len();
+    let slots = vec![UNASSIGNED; n];
+    for k in (0..checkers.len()).filter(|&k| !checkers.narrows(k)) {
+        let Some(var) = checkers
+            .scope(k)
+            .map_or((n > 0).then_some(0), |s| s.first().copied())
+        else {
+            continue;
+        };
+        let mut kept = Kept::new(&table.initial, n, table.words, &vec![0; n]);
+        let mut domains = Domains {
+            table,
+            slots: &slots,
+            kept: &mut kept,
+        };
+        // Whatever it answers: only whether the default ran matters.
+        let _ = checkers.narrow_one(k, var, &mut domains);
+        if !kept.default_narrow {
+            return Err(ModelError::NarrowNeverCalled {
+                checker: checkers.name(k).to_owned(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// For each variable, the number of other variables it shares a checker
@@ -712,7 +748,7 @@ fn degrees<V, C: Checkers<V>>(n: usize, checkers: &C) -> Vec<u32> {
 /// times; [`Model::search`] starts one.
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(6)?;
 /// assert_eq!(model.len(), 6);
@@ -775,7 +811,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// Number of variables.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// assert_eq!(nqueens(8)?.len(), 8); // one variable per row
     /// # Ok::<(), backtracker::ModelError>(())
@@ -804,7 +840,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// The name of variable `var`.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// assert_eq!(nqueens(4)?.name(3), "row 3");
     /// # Ok::<(), backtracker::ModelError>(())
@@ -817,7 +853,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// The ordered domain of variable `var`.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// assert_eq!(nqueens(4)?.domain(0), [0, 1, 2, 3]); // the columns
     /// # Ok::<(), backtracker::ModelError>(())
@@ -830,7 +866,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// The checkers' names, in model order.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let model = nqueens(4)?;
     /// assert_eq!(model.checker_names(), ["columns", "diagonals", "anti-diagonals"]);
@@ -862,7 +898,8 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// Whether the model declared [mirror symmetry](ModelBuilder::mirror_symmetry).
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, ModelBuilder};
+    /// use backtracker::ModelBuilder;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // Reflecting every queen's column maps N-Queens solutions to solutions.
     /// assert!(nqueens(6)?.has_mirror_symmetry());
@@ -891,7 +928,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// [`split`](Self::split), which cannot return an error, panics.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// assert!(!nqueens(4)?.is_poisoned());
     /// # Ok::<(), backtracker::ModelError>(())
@@ -909,7 +946,8 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// The variable order.
     ///
     /// ```
-    /// use backtracker::{puzzles::coloring, VariableOrder};
+    /// use backtracker::VariableOrder;
+    /// use backtracker_puzzles::coloring;
     ///
     /// assert_eq!(coloring::australia().variable_order(), VariableOrder::Declared);
     /// ```
@@ -928,7 +966,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// outside a domain.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let model = nqueens(4)?;
     /// assert_eq!(model.first_violation(&[Some(1), Some(3), Some(0), Some(2)]), None);

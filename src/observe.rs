@@ -10,7 +10,8 @@ use crate::goal::Sense;
 /// What an observer asks the engine to do after an event.
 ///
 /// ```
-/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event, StopReason};
+/// use backtracker::{observe::from_fn, Control, Event, StopReason};
+/// use backtracker_puzzles::nqueens;
 ///
 /// // Stop at the first solution of 6-queens.
 /// let mut model = nqueens(6).unwrap();
@@ -62,7 +63,8 @@ impl Control {
 /// children of a node at depth `d` are at depth `d + 1`.
 ///
 /// ```
-/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+/// use backtracker::{observe::from_fn, Control, Event};
+/// use backtracker_puzzles::nqueens;
 ///
 /// // 6-queens has 4 solutions, each reported once.
 /// let mut solutions = Vec::new();
@@ -238,7 +240,8 @@ impl<'a, V> Event<'a, V> {
     /// The event's depth (variables assigned before its step).
     ///
     /// ```
-    /// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+    /// use backtracker::{observe::from_fn, Control, Event};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut deepest = 0;
     /// let mut model = nqueens(4).unwrap();
@@ -268,7 +271,8 @@ impl<'a, V> Event<'a, V> {
     /// The assignment the event refers to.
     ///
     /// ```
-    /// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+    /// use backtracker::{observe::from_fn, Control, Event};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(4).unwrap();
     /// let mut found = Vec::new();
@@ -310,7 +314,8 @@ impl<'a, V> Event<'a, V> {
 /// event calls away entirely.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, Control, Event, Observer};
+/// use backtracker::{Control, Event, Observer};
+/// use backtracker_puzzles::nqueens;
 ///
 /// /// Prunes every branch that puts the first queen in a corner.
 /// struct NoCorner;
@@ -340,7 +345,8 @@ pub trait Observer<V> {
     /// Sees one event and answers what to do next.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, Control, Event, Observer};
+    /// use backtracker::{Control, Event, Observer};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// struct Rejections(u64);
     /// impl<V> Observer<V> for Rejections {
@@ -363,7 +369,8 @@ pub trait Observer<V> {
 /// The absent observer: no events, nothing to pay for.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, NoObserver};
+/// use backtracker::NoObserver;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(8).unwrap();
 /// assert_eq!(model.search().observer(NoObserver).count().value, 92);
@@ -430,7 +437,7 @@ tuple_observers!(A 0, B 1, C 2, D 3);
 ///
 /// ```
 /// use backtracker::{observe::from_fn, Control, Event};
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(6).unwrap();
 /// let mut assigns = 0;
@@ -454,7 +461,8 @@ pub fn from_fn<V, F: FnMut(&Event<'_, V>) -> Control>(f: F) -> FnObserver<F> {
 /// See [`from_fn`].
 ///
 /// ```
-/// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+/// use backtracker::{observe::from_fn, Control, Event};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut unassigns = 0u64;
 /// let mut model = nqueens(5).unwrap();

@@ -6,7 +6,8 @@ use std::time::Duration;
 /// Why a search ended.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, StopReason};
+/// use backtracker::StopReason;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(8)?;
 /// assert_eq!(model.search().count().stop, StopReason::Completed);
@@ -186,7 +187,7 @@ impl fmt::Display for Disagreement {
 /// What a search did.
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let stats = nqueens(4)?.search().symmetry(false).tally_rejections(true).count().stats;
 /// assert_eq!((stats.nodes, stats.solutions, stats.max_depth), (16, 2, 4));
@@ -254,7 +255,7 @@ impl Stats {
     /// step implied an assignment.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let stats = nqueens(4)?.search().symmetry(false).count().stats;
     /// let text = stats.deterministic_text();
@@ -285,7 +286,7 @@ impl Stats {
 /// The result of a search: a value, the statistics and why it stopped.
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let outcome = nqueens(6)?.search().count();
 /// assert_eq!(outcome.value, 4);

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use backtracker::constraints::AtMostOnePerLine;
-//! use backtracker::puzzles::nqueens_rows;
+//! use backtracker_puzzles::nqueens_rows;
 //! use backtracker::{Attempt, ModelError, Outcome, Restarts, RestartStop, Rng, Schedule, TieRule};
 //!
 //! // 20 queens, each row's columns tried in an order drawn from the
@@ -292,7 +292,8 @@ impl Restarts {
     /// The first error `attempt` returns, at once.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, Restarts, RestartStop, Schedule};
+    /// use backtracker::{Restarts, RestartStop, Schedule};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // 3 queens have no placement: the first attempt that searches the
     /// // whole tree proves it.
@@ -413,7 +414,8 @@ impl Attempt {
     /// flag; the closure runs it, usually with [`Search::first`].
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, Outcome, Restarts, RestartStop, Schedule};
+    /// use backtracker::{Outcome, Restarts, RestartStop, Schedule};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // Counting never "finds" a first solution: each attempt ends at its budget.
     /// let mut nodes = Vec::new();

@@ -76,7 +76,8 @@ struct Record {
 /// tree costs no more than the cap) and says so in its last line.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, trace::Trace};
+/// use backtracker::{trace::Trace};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(4).unwrap();
 /// let mut trace = Trace::new().solution_limit(1);
@@ -108,7 +109,8 @@ impl Trace {
     /// A trace that records up to [`DEFAULT_EVENT_LIMIT`] events.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut trace = Trace::new();
     /// assert!(trace.is_empty());
@@ -130,7 +132,8 @@ impl Trace {
     /// Records at most `events` events, then stops the search.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace, StopReason};
+    /// use backtracker::{trace::Trace, StopReason};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut trace = Trace::new().event_limit(3);
     /// let outcome = nqueens(4).unwrap().search().observer(&mut trace).count();
@@ -146,7 +149,8 @@ impl Trace {
     /// Stops the search after `solutions` solutions.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut trace = Trace::new().solution_limit(1);
     /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
@@ -162,7 +166,8 @@ impl Trace {
     /// Number of events recorded.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut trace = Trace::new();
     /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
@@ -188,7 +193,8 @@ impl Trace {
     /// Whether the cap was reached.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut short = Trace::new().event_limit(5);
     /// nqueens(4).unwrap().search().observer(&mut short).count();
@@ -205,7 +211,8 @@ impl Trace {
     /// The events as text, one a line, without the footer.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut trace = Trace::new().event_limit(2);
     /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
@@ -227,7 +234,8 @@ impl Trace {
     /// The whole trace: events, then `--` and the statistics footer (no time).
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut trace = Trace::new();
     /// let outcome = nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();
@@ -250,7 +258,8 @@ impl Trace {
     /// solutions filled. Deterministic like the text.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut trace = Trace::new();
     /// nqueens(4).unwrap().search().symmetry(false).observer(&mut trace).count();

@@ -12,7 +12,7 @@
 //!
 //! The model, its checkers, the theorems that answer `no tour` at once and
 //! the portfolio of short searches that finds a tour are in the library,
-//! in `backtracker::puzzles::knights_tour`; this file holds the command
+//! in `backtracker_puzzles::knights_tour`; this file holds the command
 //! line. Finding a tour tries the squares in the order of Warnsdorff's
 //! rule, so every run prints the same tour; counting visits every tour, so
 //! it keeps plain square order, and counts closed tours by the successor
@@ -24,11 +24,11 @@ use common::output;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use backtracker::puzzles::knights_tour::{
-    Board, Square, Ties, TourFinder, impossible, model, successor_model,
-};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{Checkers, Model, Outcome, Progress, RestartStop, StopReason};
+use backtracker_puzzles::knights_tour::{
+    Chessboard, Square, Ties, TourFinder, impossible, model, successor_model,
+};
 use clap::{Parser, ValueEnum};
 use cli::{Failure, SearchOptions};
 
@@ -150,7 +150,7 @@ fn tally<C: Checkers<Square> + Clone + Send + Sync>(
 
 /// Finds a tour from `start` (`None`: there is none), with a spinner when
 /// stderr is a terminal.
-fn find(board: &Board, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Failure> {
+fn find(board: &Chessboard, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Failure> {
     let finder = TourFinder::new(board, start)
         .map_err(|e| Failure::Input(e.to_string()))?
         .closed(cli.closed)
@@ -198,7 +198,11 @@ fn find(board: &Board, start: usize, cli: &Cli) -> Result<Option<Vec<usize>>, Fa
 
 /// The trace of one search for a tour, up to the first, in the format
 /// `cli` asks for. The board shows each move's number on its square.
-fn trace<C: Checkers<Square>>(model: &mut Model<Square, C>, board: &Board, cli: &Cli) -> String {
+fn trace<C: Checkers<Square>>(
+    model: &mut Model<Square, C>,
+    board: &Chessboard,
+    cli: &Cli,
+) -> String {
     let limit = cli.trace_limit.map_or(DEFAULT_EVENT_LIMIT, |k| {
         usize::try_from(k).unwrap_or(usize::MAX)
     });
@@ -236,7 +240,7 @@ fn run(cli: &Cli) -> Result<String, Failure> {
     let rows = cli.rows as usize;
     let cols = cli.cols.unwrap_or(cli.rows) as usize;
     let input = |e: backtracker::ModelError| Failure::Input(e.to_string());
-    let board = Board::new(rows, cols).map_err(input)?;
+    let board = Chessboard::new(rows, cols).map_err(input)?;
     let (r, c) = cli.start.unwrap_or((1, 1));
     let (r, c) = (r as usize, c as usize);
     if r > rows || c > cols {

@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 
-use backtracker::puzzles::{MAX_QUEENS, Rule};
+use backtracker_puzzles::{MAX_QUEENS, Rule};
 
 use crate::Failure;
 use crate::lines::{Limits, Lines};

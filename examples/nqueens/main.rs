@@ -25,9 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use backtracker::board::queens;
-use backtracker::puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
 use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Progress, Stats, StopReason};
+use backtracker_puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use cli::Failure;
 

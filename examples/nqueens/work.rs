@@ -6,11 +6,11 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use backtracker::puzzles::{MAX_QUEENS, nqueens};
 use backtracker::units::{
     DEFAULT_MAX_UNITS, ResultLine, Runner, Split, UnitLine, auto_split, merge_checked, read_results,
 };
 use backtracker::{Checkers, Model, Outcome};
+use backtracker_puzzles::{MAX_QUEENS, nqueens};
 
 use crate::input::shorten;
 use crate::progress::{self, BOXED_PROGRESS_FROM, PROGRESS_FROM};

@@ -3,7 +3,7 @@
 
 use std::io::{IsTerminal, Read};
 
-use backtracker::puzzles::polyomino::{Piece, Shape, pentominoes, tetrominoes};
+use backtracker_puzzles::polyomino::{Piece, Shape, pentominoes, tetrominoes};
 
 use crate::lines::{BYTE_ORDER_MARK, shorten};
 

@@ -20,10 +20,10 @@ use common::output;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use backtracker::puzzles::polyomino::Tiling;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, Trace};
 use backtracker::units::{Runner, Split};
 use backtracker::{MAX_THREADS, Stats, StopReason};
+use backtracker_puzzles::polyomino::Tiling;
 use clap::Parser;
 use cli::Failure;
 

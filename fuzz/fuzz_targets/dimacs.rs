@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use backtracker::puzzles::coloring::{Graph, MAX_VERTICES};
+use backtracker_puzzles::coloring::{Graph, MAX_VERTICES};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

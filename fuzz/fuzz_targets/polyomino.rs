@@ -10,7 +10,7 @@ mod input;
 #[path = "../../examples/common/src/lines.rs"]
 mod lines;
 
-use backtracker::puzzles::polyomino::Shape;
+use backtracker_puzzles::polyomino::Shape;
 use libfuzzer_sys::fuzz_target;
 
 /// The shape as a grid of `#` and `.`, each row at least one character so

@@ -3,7 +3,7 @@
 
 #![no_main]
 
-use backtracker::puzzles::sudoku::{Grid, MAX_BOX};
+use backtracker_puzzles::sudoku::{Grid, MAX_BOX};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

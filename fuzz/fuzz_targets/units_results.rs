@@ -4,7 +4,7 @@
 
 #![no_main]
 
-use backtracker::puzzles::nqueens;
+use backtracker_puzzles::nqueens;
 use backtracker::units::{ResultLine, merge, merge_checked, read_results};
 use libfuzzer_sys::fuzz_target;
 

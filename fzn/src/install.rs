@@ -14,6 +14,10 @@ const MZNLIB: &[(&str, &str)] = &[
         include_str!("../share/mznlib/redefinitions.mzn"),
     ),
     (
+        "redefinitions-2.0.mzn",
+        include_str!("../share/mznlib/redefinitions-2.0.mzn"),
+    ),
+    (
         "fzn_all_different_int.mzn",
         include_str!("../share/mznlib/fzn_all_different_int.mzn"),
     ),
@@ -28,6 +32,62 @@ const MZNLIB: &[(&str, &str)] = &[
     (
         "fzn_table_int.mzn",
         include_str!("../share/mznlib/fzn_table_int.mzn"),
+    ),
+    (
+        "fzn_bin_packing_load.mzn",
+        include_str!("../share/mznlib/fzn_bin_packing_load.mzn"),
+    ),
+    (
+        "fzn_count_eq.mzn",
+        include_str!("../share/mznlib/fzn_count_eq.mzn"),
+    ),
+    (
+        "fzn_cumulative.mzn",
+        include_str!("../share/mznlib/fzn_cumulative.mzn"),
+    ),
+    (
+        "fzn_decreasing_int.mzn",
+        include_str!("../share/mznlib/fzn_decreasing_int.mzn"),
+    ),
+    (
+        "fzn_disjunctive.mzn",
+        include_str!("../share/mznlib/fzn_disjunctive.mzn"),
+    ),
+    (
+        "fzn_disjunctive_strict.mzn",
+        include_str!("../share/mznlib/fzn_disjunctive_strict.mzn"),
+    ),
+    (
+        "fzn_global_cardinality.mzn",
+        include_str!("../share/mznlib/fzn_global_cardinality.mzn"),
+    ),
+    (
+        "fzn_global_cardinality_closed.mzn",
+        include_str!("../share/mznlib/fzn_global_cardinality_closed.mzn"),
+    ),
+    (
+        "fzn_global_cardinality_low_up.mzn",
+        include_str!("../share/mznlib/fzn_global_cardinality_low_up.mzn"),
+    ),
+    (
+        "fzn_global_cardinality_low_up_closed.mzn",
+        include_str!("../share/mznlib/fzn_global_cardinality_low_up_closed.mzn"),
+    ),
+    (
+        "fzn_increasing_int.mzn",
+        include_str!("../share/mznlib/fzn_increasing_int.mzn"),
+    ),
+    (
+        "fzn_lex_less_int.mzn",
+        include_str!("../share/mznlib/fzn_lex_less_int.mzn"),
+    ),
+    (
+        "fzn_lex_lesseq_int.mzn",
+        include_str!("../share/mznlib/fzn_lex_lesseq_int.mzn"),
+    ),
+    (
+        "fzn_regular.mzn",
+        include_str!("../share/mznlib/fzn_regular.mzn"),
     ),
 ];
 

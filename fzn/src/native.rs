@@ -4,7 +4,8 @@
 //! a match instead of a virtual call.
 
 use backtracker::constraints::{
-    AllDifferent, Circuit, Element, Inverse, LinearSum, Objective, Table,
+    AllDifferent, BinPacking, Circuit, Count, Cumulative, Element, GlobalCardinality, Increasing,
+    Inverse, LexLess, LinearSum, Maximum, Minimum, NoOverlap, Objective, Regular, Table,
 };
 use backtracker::{
     Assignment, Candidates, Checker, Choice, Conflict, CostClass, Domains, ModelError, ModelInfo,
@@ -35,6 +36,26 @@ pub enum Native {
     Objective(Objective),
     /// Allowed tuples.
     Table(Table<i64>),
+    /// Tasks on one machine (`disjunctive`).
+    NoOverlap(NoOverlap),
+    /// Tasks sharing a resource.
+    Cumulative(Cumulative),
+    /// A word of an automaton.
+    Regular(Regular<i64>),
+    /// How often values occur, between bounds.
+    GlobalCardinality(GlobalCardinality<i64>),
+    /// How often one value occurs, as a variable.
+    Count(Count<i64>),
+    /// The least of some variables.
+    Minimum(Minimum),
+    /// The greatest of some variables.
+    Maximum(Maximum),
+    /// Lexicographic order.
+    LexLess(LexLess),
+    /// A sequence that never goes down.
+    Increasing(Increasing),
+    /// Items in bins with loads.
+    BinPacking(BinPacking),
     /// Any other builtin.
     Builtin(Builtin),
 }
@@ -50,6 +71,16 @@ macro_rules! each {
             Native::Linear($c) => $call,
             Native::Objective($c) => $call,
             Native::Table($c) => $call,
+            Native::NoOverlap($c) => $call,
+            Native::Cumulative($c) => $call,
+            Native::Regular($c) => $call,
+            Native::GlobalCardinality($c) => $call,
+            Native::Count($c) => $call,
+            Native::Minimum($c) => $call,
+            Native::Maximum($c) => $call,
+            Native::LexLess($c) => $call,
+            Native::Increasing($c) => $call,
+            Native::BinPacking($c) => $call,
             Native::Builtin($c) => $call,
         }
     };

@@ -13,6 +13,8 @@ use crate::error::FznError;
 use crate::native::Native;
 use crate::program::{Arg, Method, Program, Ranges, Value};
 
+mod globals;
+
 /// How the engine picks values of one variable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ValueChoice {
@@ -688,6 +690,9 @@ fn linear(cs: &[i64], xs: &[MTerm]) -> (Vec<(i64, usize)>, i64) {
 )]
 fn post(b: &mut Builder, id: &str, line: usize, a: &[MArg]) -> Result<(), FznError> {
     let name = b.unique(&format!("{id} (line {line})"));
+    if globals::post(b, id, &name, line, a)? {
+        return Ok(());
+    }
     let vars =
         |b: &mut Builder, ts: &[MTerm]| -> Vec<usize> { ts.iter().map(|&t| b.var_of(t)).collect() };
     match (id, a) {

@@ -60,7 +60,7 @@ impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
     /// and the cancellation flag apply.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // The reference model declares the board's 8 symmetries.
     /// let outcome = nqueens(8)?.search().count_classes();
@@ -168,7 +168,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// leaves out are never candidates, so it sees no rejection of them.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // One board for each of the 12 fundamental solutions of 8 queens
     /// // (OEIS A002562).

@@ -72,7 +72,7 @@ fn cartesian<V, C: Checkers<V>>(model: &crate::Model<V, C>) -> (f64, f64) {
 /// An estimated figure: its value, standard error and 95% interval.
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let estimate = nqueens(10)?.search().symmetry(false).estimate(2_000, 7).value;
 /// let nodes = estimate.nodes;
@@ -172,7 +172,7 @@ impl Interval {
 /// would give, and the time it would take, each with a 95% interval.
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// // 6 queens is small enough for the timing sample to search it all.
 /// let estimate = nqueens(6)?.search().symmetry(false).estimate(200, 7).value;
@@ -215,7 +215,7 @@ impl<V, C: Checkers<V>> Search<'_, V, C> {
     /// stop on cancellation (the outcome then says why).
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(14)?;
     /// let estimate = model.search().estimate(5_000, 1).value;

@@ -72,7 +72,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// Starts configuring a search of this model.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// assert_eq!(model.search().count().value, 92);
@@ -106,7 +106,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
 /// [`on_progress`](Self::on_progress).
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(8).unwrap();
 /// assert_eq!(model.search().count().value, 92);
@@ -130,7 +130,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// Reports every step to `observer` (which may steer the search).
     ///
     /// ```
-    /// use backtracker::{observe::from_fn, puzzles::nqueens, Control, Event};
+    /// use backtracker::{observe::from_fn, Control, Event};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(6)?;
     /// let mut solutions = 0;
@@ -164,7 +165,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// of 0 visits no node).
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, StopReason};
+    /// use backtracker::StopReason;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let outcome = nqueens(10)?.search().node_limit(0).count();
     /// assert_eq!((outcome.stats.nodes, outcome.stop), (0, StopReason::NodeLimit));
@@ -180,7 +182,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     ///
     /// ```
     /// use std::sync::{Arc, atomic::AtomicBool};
-    /// use backtracker::{puzzles::nqueens, StopReason};
+    /// use backtracker::StopReason;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let flag = Arc::new(AtomicBool::new(true));
     /// let outcome = nqueens(12)?.search().cancel_flag(flag).count();
@@ -199,7 +202,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// tree to verify the declaration.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// let half = model.search().count();
@@ -225,7 +228,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// observer (a little slower).
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(6)?;
     /// assert_eq!(model.search().count().stats.rejections, None);
@@ -249,7 +252,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// more.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(10)?;
     /// let plain = model.search().count();
@@ -272,7 +275,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// node.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// assert_eq!(model.search().forward_checking().count().value, 92);
@@ -318,7 +321,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// default: there can be many.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let text = nqueens(4)?.search().forward_checking().removal_events(true).trace();
     /// assert!(text.contains("row 1 = 0  removed by columns"));
@@ -347,7 +350,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// seen.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, StopReason};
+    /// use backtracker::StopReason;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // The reference checkers agree with themselves on every candidate.
     /// let outcome = nqueens(6)?.search().cross_check(true).count();
@@ -383,7 +387,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// mode.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(10)?;
     /// let orbits = model.search().orbits(true).count();
@@ -407,7 +411,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     ///
     /// ```
     /// use std::sync::atomic::{AtomicUsize, Ordering};
-    /// use backtracker::{puzzles::nqueens, Progress};
+    /// use backtracker::Progress;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(10)?;
     /// let parts = AtomicUsize::new(0);
@@ -434,7 +439,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// Counts the solutions (weighted by symmetry when it is used).
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let outcome = nqueens(8)?.search().count();
     /// assert_eq!(outcome.value, 92);
@@ -515,7 +520,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(6)?;
     /// let mut seen = Vec::new();
@@ -555,7 +560,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// The first solution in search order, if there is one.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// assert_eq!(nqueens(4)?.search().first().value, Some(vec![1, 3, 0, 2]));
     /// assert_eq!(nqueens(3)?.search().first().value, None);
@@ -581,7 +586,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// half-way undoes every step it made.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// let three: Vec<Vec<usize>> = model.search().solutions().take(3).collect();
@@ -613,7 +618,7 @@ impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
     /// for a snapshot test.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let text = nqueens(4).unwrap().search().trace();
     /// assert!(text.contains("solution 2"));
@@ -628,7 +633,8 @@ impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
     /// cap, a solution limit).
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::Trace};
+    /// use backtracker::{trace::Trace};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let text = nqueens(8)?.search().trace_with(Trace::new().event_limit(5));
     /// assert!(text.contains("truncated after 5 events"));
@@ -644,7 +650,7 @@ impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
 /// A lazy iterator over the solutions of a model; see [`Search::solutions`].
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(6)?;
 /// let all: Vec<Vec<usize>> = model.search().solutions().collect();
@@ -685,7 +691,7 @@ impl<V, C: Checkers<V>, O> Solutions<'_, V, C, O> {
     /// The statistics so far.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(6)?;
     /// let mut solutions = model.search().solutions();
@@ -702,7 +708,8 @@ impl<V, C: Checkers<V>, O> Solutions<'_, V, C, O> {
     /// Why the search ended, once it has.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, StopReason};
+    /// use backtracker::StopReason;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(6)?;
     /// let mut solutions = model.search().solutions();

@@ -113,9 +113,10 @@ where
         let Search {
             model,
             observer,
-            config,
+            mut config,
             ..
         } = self;
+        config.canonical |= goal.is_invariant();
         goal.start(sense, config.bound);
         Improvements::new(Engine::new(model, &config), observer, goal, sense, true)
     }

@@ -129,6 +129,7 @@ where
                 return nothing(StopReason::Completed);
             };
             config.restrict = Some(masks.into());
+            config.canonical |= goal.is_invariant();
             goal.start(sense, config.bound);
             let engine = Engine::new(model, &config);
             let mut improvements = Improvements::new(engine, &mut observer, goal, sense, true);
@@ -210,6 +211,7 @@ where
     };
     let mut config = config.clone();
     config.restrict = Some(masks.into());
+    config.canonical |= goal.is_invariant();
     let engine = Engine::new(model, &config);
     let mut improvements = Improvements::new(engine, NoObserver, goal, sense, false);
     for best in improvements.by_ref() {

@@ -73,7 +73,8 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// units.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, Unit};
+    /// use backtracker::Unit;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// let units = model.split(2, true);
@@ -109,7 +110,8 @@ impl<V, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O, Units> {
     ///
     /// ```
     /// use std::sync::Mutex;
-    /// use backtracker::{puzzles::nqueens, Progress};
+    /// use backtracker::Progress;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// let units = model.split(2, true);
@@ -156,7 +158,7 @@ impl<V, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O, Units> {
     /// list).
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(10)?;
     /// let units = model.split(1, false);
@@ -247,7 +249,7 @@ impl<'m, V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'m, V, C, 
     /// [`Search::threads`].
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// let units = model.split(2, true);
@@ -275,7 +277,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C, NoOb
     /// [`Search::units`].
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// let units = model.split(1, true);
@@ -304,7 +306,7 @@ impl<'m, V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'m, V, C> 
     /// [`DynChecker`](crate::DynChecker)s runs here).
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(10)?;
     /// assert_eq!(model.search().threads(2).count().value, 724);
@@ -332,7 +334,7 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Search<'_, V, C, NoOb
     /// counted it.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(9)?;
     /// let outcome = model.search().threads(2).count();

@@ -82,7 +82,7 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// half is split and units carry weight 2.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(6).unwrap();
     /// let units = model.split(2, false);
@@ -121,7 +121,8 @@ impl<V, C: Checkers<V>> Model<V, C> {
     /// [poisoned](Self::is_poisoned).
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, UnitError};
+    /// use backtracker::UnitError;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(8)?;
     /// // Row 0 has 8 columns, and each leaves row 1 five or six.

@@ -7,7 +7,8 @@ use crate::assignment::Table;
 /// order) take the domain indices of `prefix`, counted `weight` times.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, Unit};
+/// use backtracker::Unit;
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(6)?;
 /// let unit = Unit { prefix: vec![1], weight: 1 }; // row 0 = 1
@@ -26,7 +27,8 @@ impl Unit {
     /// The whole tree.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, Unit};
+    /// use backtracker::Unit;
+    /// use backtracker_puzzles::nqueens;
     ///
     /// assert_eq!(nqueens(8)?.search().symmetry(false).units(&[Unit::whole()]).count().value, 92);
     /// # Ok::<(), backtracker::ModelError>(())

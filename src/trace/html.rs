@@ -192,7 +192,8 @@ impl Trace {
     /// describes the page.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, trace::{HtmlView, Mark, Trace}};
+    /// use backtracker::{trace::{HtmlView, Mark, Trace}};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(4).unwrap();
     /// let mut trace = Trace::new();

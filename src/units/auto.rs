@@ -7,7 +7,7 @@ use crate::model::Model;
 use crate::search::Unit;
 
 /// Units per worker [`auto_split`] asks for at least.
-pub const UNITS_PER_WORKER: usize = 10;
+pub(crate) const UNITS_PER_WORKER: usize = 10;
 
 /// Past this many units, [`auto_split`] weighs the split it has and goes no
 /// deeper: each level deeper multiplies the units, and the estimates'
@@ -33,7 +33,7 @@ pub struct AutoSplit {
 
 /// Splits `model` for `workers` workers at the depth its estimates
 /// recommend: the smallest depth that gives at least
-/// [`UNITS_PER_WORKER`] units per worker and no unit estimated at more
+/// ten units per worker and no unit estimated at more
 /// than twice its share of a perfectly even split into that many units
 /// (`1 / (5 W)` of the tree for `W` workers). When no depth meets the rule
 /// before the split holds more than 200,000 units or reaches the model's
@@ -50,7 +50,8 @@ pub struct AutoSplit {
 /// [poisoned](crate::Model::is_poisoned) model.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::auto_split};
+/// use backtracker::{units::auto_split};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(10)?;
 /// let split = auto_split(&mut model, 2, true, 0, 1_000_000)?;

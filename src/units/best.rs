@@ -242,7 +242,7 @@ pub fn merge_best(results: &[BestLine], model: Option<&str>) -> Result<MergedBes
 }
 
 /// Reads [`BestLine`]s (blank lines skipped), each at most
-/// [`MAX_LINE`](super::MAX_LINE) bytes.
+/// 64 KiB.
 ///
 /// # Errors
 ///

@@ -14,14 +14,15 @@ use crate::error::UnitError;
 
 /// The format version of the checkpoint files this version writes: the
 /// first word of their header line.
-pub const CHECKPOINT_FORMAT: &str = "backtracker-checkpoint/1";
+pub(crate) const CHECKPOINT_FORMAT: &str = "backtracker-checkpoint/1";
 
 /// The header line (without its newline) of the checkpoint of the run
 /// whose units are `lines`: the format version, then the run as the unit
 /// lines carry it (model, split depth, symmetry and the number of units).
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::{checkpoint_header, UnitLine}};
+/// use backtracker::{units::{checkpoint_header, UnitLine}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6)?.split(1, false));
 /// assert_eq!(
@@ -78,7 +79,8 @@ enum Judged {
 /// while appending, the file is left as it was, byte for byte.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::{Checkpoint, CheckpointError, UnitLine}};
+/// use backtracker::{units::{Checkpoint, CheckpointError, UnitLine}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let dir = std::env::temp_dir().join(format!("checkpoint-error-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
@@ -155,7 +157,7 @@ pub enum CheckpointError {
 /// append the next ones to.
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 /// use backtracker::units::{Checkpoint, ResultLine, UnitLine};
 ///
 /// let dir = std::env::temp_dir().join(format!("checkpoint-doc-{}", std::process::id()));
@@ -389,7 +391,8 @@ impl Checkpoint {
     /// short, or wrote again a header cut short.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, units::{Checkpoint, UnitLine}};
+    /// use backtracker::{units::{Checkpoint, UnitLine}};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let dir = std::env::temp_dir().join(format!("checkpoint-recovered-doc-{}", std::process::id()));
     /// std::fs::create_dir_all(&dir)?;
@@ -418,7 +421,7 @@ impl Checkpoint {
     /// [`CheckpointError::Io`] when the write or the sync fails.
     ///
     /// ```
-    /// use backtracker::puzzles::nqueens;
+    /// use backtracker_puzzles::nqueens;
     /// use backtracker::units::{Checkpoint, CheckpointError, ResultLine, UnitLine};
     ///
     /// let dir = std::env::temp_dir().join(format!("checkpoint-append-doc-{}", std::process::id()));
@@ -474,7 +477,7 @@ fn is_header(line: &str) -> bool {
 }
 
 /// Reads result lines (blank lines skipped), each at most
-/// [`MAX_LINE`] bytes. A first line that is a checkpoint
+/// 64 KiB. A first line that is a checkpoint
 /// [header](checkpoint_header) is skipped too, so that a checkpoint file
 /// reads as its results.
 ///

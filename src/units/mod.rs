@@ -23,11 +23,9 @@ mod best;
 mod checkpoint;
 mod runner;
 
-pub use auto::{AutoSplit, UNITS_PER_WORKER, auto_split};
+pub use auto::{AutoSplit, auto_split};
 pub use best::{BestLine, MergedBest, merge_best, read_best};
-pub use checkpoint::{
-    CHECKPOINT_FORMAT, Checkpoint, CheckpointError, checkpoint_header, read_results,
-};
+pub use checkpoint::{Checkpoint, CheckpointError, checkpoint_header, read_results};
 pub use runner::{DEFAULT_MAX_UNITS, Plan, RunError, RunProgress, RunReport, Runner, Split};
 
 use crate::checkers::Checkers;
@@ -39,17 +37,17 @@ pub use crate::search::Unit;
 /// Format version of the unit and result lines this version writes.
 /// Unit lines of version 1 are read too; result lines must be of this
 /// version, which protects each count with a checksum.
-pub const UNIT_FORMAT: &str = "backtracker-unit/2";
+pub(crate) const UNIT_FORMAT: &str = "backtracker-unit/2";
 
 /// The previous format version: unit lines without estimates, result lines
 /// without checksums.
 const UNIT_FORMAT_1: &str = "backtracker-unit/1";
 
 /// The longest line the parsers accept, in bytes.
-pub const MAX_LINE: usize = 64 * 1024;
+pub(crate) const MAX_LINE: usize = 64 * 1024;
 
 /// The most values a unit's prefix may have.
-pub const MAX_PREFIX: usize = 4096;
+pub(crate) const MAX_PREFIX: usize = 4096;
 
 /// A unit as a line of text, with what identifies its run: the model's
 /// name, the split depth, whether symmetry was used, and its number among
@@ -93,7 +91,8 @@ impl UnitLine {
     /// Numbers `units` of a split as lines.
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, units::UnitLine};
+    /// use backtracker::{units::UnitLine};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// // Depth 1 without symmetry: one unit per column of the first queen.
     /// let units = nqueens(6).unwrap().split(1, false);
@@ -121,7 +120,8 @@ impl UnitLine {
     /// The run this unit belongs to, as text (`model depth symmetry total`).
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, units::UnitLine};
+    /// use backtracker::{units::UnitLine};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let lines = UnitLine::number("nqueens-6", 1, false, nqueens(6).unwrap().split(1, false));
     /// assert_eq!(lines[0].run(), "model=nqueens-6 depth=1 symmetry=off units=6");
@@ -146,7 +146,8 @@ impl UnitLine {
     /// [`UnitError::ForeignModel`] or [`UnitError::BadPrefix`].
     ///
     /// ```
-    /// use backtracker::{puzzles::nqueens, units::UnitLine, UnitError};
+    /// use backtracker::{units::UnitLine, UnitError};
+    /// use backtracker_puzzles::nqueens;
     ///
     /// let mut model = nqueens(6).unwrap();
     /// let lines = UnitLine::number("nqueens-6", 1, false, model.split(1, false));
@@ -542,7 +543,7 @@ fn listing(count: usize, ids: impl Iterator<Item = usize>) -> String {
 /// [poisoned](crate::Model::is_poisoned).
 ///
 /// ```
-/// use backtracker::puzzles::nqueens;
+/// use backtracker_puzzles::nqueens;
 /// use backtracker::units::{merge_checked, ResultLine, UnitLine};
 ///
 /// let mut model = nqueens(6)?;

@@ -81,7 +81,8 @@ impl RunProgress {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use backtracker::{puzzles::nqueens, units::Runner};
+    /// use backtracker::{units::Runner};
+    /// use backtracker_puzzles::nqueens;
     /// use std::sync::Mutex;
     ///
     /// let mut model = nqueens(9)?;
@@ -124,7 +125,8 @@ fn time_left(prior: f64, elapsed: f64, share: f64) -> f64 {
 /// Why a [`Runner`] could not count.
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::{RunError, Runner}};
+/// use backtracker::{units::{RunError, Runner}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(8)?;
 /// let error = Runner::new("two words").run(&mut model).unwrap_err();
@@ -203,7 +205,8 @@ type ProgressFn<'a> = Box<dyn Fn(&RunProgress) + Send + Sync + 'a>;
 ///
 /// ```
 /// use std::sync::atomic::{AtomicUsize, Ordering};
-/// use backtracker::{puzzles::nqueens, units::{Runner, Split}};
+/// use backtracker::{units::{Runner, Split}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let dir = std::env::temp_dir().join(format!("runner-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
@@ -447,7 +450,8 @@ fn check_name(name: &str) -> Result<(), RunError> {
 /// [`Runner::plan`].
 ///
 /// ```
-/// use backtracker::{puzzles::nqueens, units::{Runner, Split}};
+/// use backtracker::{units::{Runner, Split}};
+/// use backtracker_puzzles::nqueens;
 ///
 /// let mut model = nqueens(12)?;
 /// let plan = Runner::new("nqueens-12").split(Split::Auto).threads(2).plan(&mut model)?;

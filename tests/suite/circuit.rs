@@ -5,8 +5,8 @@
 //! closed knight's tours (OEIS A070030, A001230) by successor variables.
 
 use backtracker::constraints::Circuit;
-use backtracker::puzzles::knights_tour::Board;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, VariableOrder};
+use backtracker_puzzles::knights_tour::Chessboard;
 use proptest::prelude::*;
 
 use crate::support::{agrees_with_and_without_forward_checking, builder_over, every_assignment};
@@ -108,7 +108,7 @@ fn complete_graphs_have_factorial_many_cycles() {
 /// The successor model of closed knight's tours on `rows` x `cols`: the
 /// successor of square `s` is a square a knight's move from it.
 fn closed_tours(rows: usize, cols: usize) -> backtracker::Model<u16, (Circuit,)> {
-    let board = Board::new(rows, cols).expect("a board");
+    let board = Chessboard::new(rows, cols).expect("a board");
     let mut b = ModelBuilder::new();
     let next: Vec<usize> = (0..board.squares())
         .map(|s| {

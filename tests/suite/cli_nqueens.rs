@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use crate::support::{assert_bad_input, assert_rejected, example_command, run, run_with_input};
-use backtracker::puzzles::MAX_QUEENS;
+use backtracker_puzzles::MAX_QUEENS;
 
 use crate::support::A000170;
 

@@ -12,7 +12,7 @@ use crate::support::{
     A000170, Run, assert_bad_input, assert_rejected, run, run_with_input, send_signal,
     wait_for_lines,
 };
-use backtracker::puzzles::MAX_QUEENS;
+use backtracker_puzzles::MAX_QUEENS;
 
 fn temp_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("temporary directory")

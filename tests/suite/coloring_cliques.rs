@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 
 use backtracker::StopReason;
-use backtracker::puzzles::coloring::{ChromaticSearch, Graph, chromatic_number};
+use backtracker_puzzles::coloring::{ChromaticSearch, Graph, chromatic_number};
 
 use crate::support::{complete, cycle, is_proper, petersen};
 
@@ -241,8 +241,8 @@ fn small_graphs_have_their_known_chromatic_numbers() {
 
 #[test]
 fn narrowing_neighbours_count_what_brute_force_counts_in_every_order() {
-    use backtracker::puzzles::coloring::NeighboursDiffer;
     use backtracker::{ModelBuilder, StopReason, VariableOrder};
+    use backtracker_puzzles::coloring::NeighboursDiffer;
 
     for (n, edges, k) in [
         (10, petersen(), 3),

@@ -8,11 +8,11 @@ use std::ops::ControlFlow;
 use crate::support::{known, mirrored, queens_lines, queens_ok, queens_variables, queens_walk};
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
 use backtracker::observe::from_fn;
-use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::{
     Assignment, Candidates, Checker, Choice, Control, Disagreement, DynChecker, Event,
     ModelBuilder, StopReason, VariableOrder,
 };
+use backtracker_puzzles::{Rule, nqueens, nqueens_with};
 
 #[test]
 fn nqueens_counts_match_oeis_a000170() {

@@ -4,11 +4,11 @@
 
 use backtracker::StopReason;
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
-use backtracker::puzzles::{MAX_QUEENS, Rule, nqueens, nqueens_with};
 use backtracker::units::{ResultLine, UnitLine};
 use backtracker::{
     Assignment, Checker, DynChecker, ModelBuilder, ModelError, ModelInfo, UnitError,
 };
+use backtracker_puzzles::{MAX_QUEENS, Rule, nqueens, nqueens_with};
 
 fn any(_: &Values<'_, i32>) -> bool {
     true
@@ -449,7 +449,7 @@ fn mirror_symmetry_with_asymmetric_pins_is_refused() {
 
 #[test]
 fn a_node_limit_of_zero_visits_no_node() {
-    let mut model = backtracker::puzzles::nqueens(10).unwrap();
+    let mut model = backtracker_puzzles::nqueens(10).unwrap();
     let outcome = model.search().node_limit(0).count();
     assert_eq!(
         (outcome.value, outcome.stats.nodes, outcome.stop),

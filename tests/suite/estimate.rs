@@ -3,8 +3,8 @@
 //! typed in; OEIS A000170 counts) and against full searches of small
 //! random models, with fixed seeds so every run is the same.
 
-use backtracker::puzzles::nqueens;
 use backtracker::{StopReason, VariableOrder};
+use backtracker_puzzles::nqueens;
 use proptest::prelude::*;
 
 use crate::oracle::{config, desc};

@@ -12,10 +12,10 @@ use crate::support::{
     NORVIG_PUZZLE, assert_bad_input, assert_rejected, run_ok, run_with_input, tool_present,
 };
 use backtracker::constraints::{Predicate, Values};
-use backtracker::puzzles::coloring::australia;
-use backtracker::puzzles::nqueens;
 use backtracker::trace::{HtmlView, Mark, Trace};
 use backtracker::{ModelBuilder, StopReason};
+use backtracker_puzzles::coloring::australia;
+use backtracker_puzzles::nqueens;
 
 /// The view the `nqueens` example draws its page with.
 fn queens_view(n: usize) -> HtmlView<'static> {

@@ -6,9 +6,9 @@
 use std::collections::HashSet;
 
 use backtracker::constraints::Predicate;
-use backtracker::puzzles::coloring::{Graph, coloring, coloring_with};
-use backtracker::puzzles::latin_square;
 use backtracker::{ModelBuilder, StopReason, Symmetry, VariableOrder};
+use backtracker_puzzles::coloring::{Graph, coloring, coloring_with};
+use backtracker_puzzles::latin_square;
 use proptest::prelude::*;
 
 use crate::support::{

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use backtracker::puzzles::knights_tour::{
-    Board, Theorem, TourFinder, impossible, model, successor_model,
-};
 use backtracker::{RestartStop, Restarts, Schedule, StopReason, TieRule};
+use backtracker_puzzles::knights_tour::{
+    Chessboard, Theorem, TourFinder, impossible, model, successor_model,
+};
 
 fn is_knight_move(cols: usize, a: usize, b: usize) -> bool {
     let (dr, dc) = ((a / cols).abs_diff(b / cols), (a % cols).abs_diff(b % cols));
@@ -76,7 +76,7 @@ fn brute_force(rows: usize, cols: usize, start: usize, closed: bool) -> u128 {
 }
 
 fn count(rows: usize, cols: usize, start: usize, closed: bool) -> u128 {
-    let board = Board::new(rows, cols).expect("a board");
+    let board = Chessboard::new(rows, cols).expect("a board");
     let outcome = model(&board, start, closed, None)
         .expect("a model")
         .search()
@@ -119,7 +119,7 @@ fn closed_counts_match_oeis() {
 
 /// The closed tours of the successor model, cross-checked when `checked`.
 fn successor_count(rows: usize, cols: usize, checked: bool) -> u128 {
-    let board = Board::new(rows, cols).expect("a board");
+    let board = Chessboard::new(rows, cols).expect("a board");
     let mut model = successor_model(&board).expect("a model");
     let outcome = model.search().cross_check(checked).count();
     assert_eq!(outcome.stop, StopReason::Completed);
@@ -169,7 +169,7 @@ fn closed_tours_of_six_by_six_count_the_same_in_cross_check_mode() {
 
 #[test]
 fn every_tour_the_model_enumerates_is_a_knights_path() {
-    let board = Board::new(5, 5).expect("a board");
+    let board = Chessboard::new(5, 5).expect("a board");
     let mut open = model(&board, 0, false, None).expect("a model");
     let mut tours: Vec<Vec<usize>> = open
         .search()
@@ -183,7 +183,7 @@ fn every_tour_the_model_enumerates_is_a_knights_path() {
     tours.dedup();
     assert_eq!(tours.len(), 304);
     // The closed tours of 3 X 10 too.
-    let board = Board::new(3, 10).expect("a board");
+    let board = Chessboard::new(3, 10).expect("a board");
     let mut closed_model = model(&board, 0, true, None).expect("a model");
     let closed: Vec<Vec<u16>> = closed_model.search().solutions().collect();
     assert_eq!(closed.len(), 32);
@@ -213,7 +213,7 @@ fn the_finder_finds_valid_tours() {
         (12, 9, (0, 0), true),
     ];
     for (rows, cols, (r, c), closed) in boards {
-        let board = Board::new(rows, cols).expect("a board");
+        let board = Chessboard::new(rows, cols).expect("a board");
         let start = board.square(r, c).expect("on the board");
         let found = TourFinder::new(&board, start)
             .expect("a start")
@@ -229,7 +229,7 @@ fn the_finder_finds_valid_tours() {
 #[test]
 fn the_finder_with_luby_budgets_and_shuffled_ties() {
     for (rows, cols, closed) in [(8, 8, false), (10, 10, true), (7, 9, false)] {
-        let board = Board::new(rows, cols).expect("a board");
+        let board = Chessboard::new(rows, cols).expect("a board");
         let finder = TourFinder::new(&board, 0).expect("a start").closed(closed);
         let restarts = Restarts::new(Schedule::luby(64))
             .tie_rules(finder.variants(), TieRule::Random)
@@ -250,7 +250,7 @@ fn the_finder_with_luby_budgets_and_shuffled_ties() {
 
 #[test]
 fn the_finder_stops_when_cancelled() {
-    let board = Board::new(8, 8).expect("a board");
+    let board = Chessboard::new(8, 8).expect("a board");
     let flag = Arc::new(AtomicBool::new(true));
     let finder = TourFinder::new(&board, 0).expect("a start");
     let restarts = finder.default_restarts().cancel_flag(flag);
@@ -267,7 +267,7 @@ fn the_finder_stops_when_cancelled() {
 fn theorems_are_sound_on(boards: &[(usize, usize)]) -> [usize; 3] {
     let mut refused = [0; 3];
     for &(rows, cols) in boards {
-        let board = Board::new(rows, cols).expect("a board");
+        let board = Chessboard::new(rows, cols).expect("a board");
         for start in 0..rows * cols {
             for closed in [false, true] {
                 if let Some(theorem) = impossible(&board, start, closed) {
@@ -316,11 +316,11 @@ fn the_theorems_refuse_only_boards_without_tours() {
     // Schwenk's theorem is an equivalence: where it leaves room, there is a
     // closed tour (by brute force on 3 X 10, by A001230 on 6 X 6).
     assert_eq!(
-        impossible(&Board::new(3, 10).expect("a board"), 0, true),
+        impossible(&Chessboard::new(3, 10).expect("a board"), 0, true),
         None
     );
     assert_eq!(
-        impossible(&Board::new(6, 6).expect("a board"), 0, true),
+        impossible(&Chessboard::new(6, 6).expect("a board"), 0, true),
         None
     );
     for (rows, cols) in [
@@ -333,7 +333,7 @@ fn the_theorems_refuse_only_boards_without_tours() {
         (1, 1),
         (2, 8),
     ] {
-        let board = Board::new(rows, cols).expect("a board");
+        let board = Chessboard::new(rows, cols).expect("a board");
         assert_eq!(
             impossible(&board, 0, true),
             Some(Theorem::Schwenk),
@@ -344,16 +344,16 @@ fn the_theorems_refuse_only_boards_without_tours() {
 
 #[test]
 fn bad_boards_and_squares_are_errors() {
-    assert!(Board::new(0, 3).is_err());
-    assert!(Board::new(3, 0).is_err());
-    let error = Board::new(65, 64).expect_err("too large");
+    assert!(Chessboard::new(0, 3).is_err());
+    assert!(Chessboard::new(3, 0).is_err());
+    let error = Chessboard::new(65, 64).expect_err("too large");
     assert_eq!(
         error.to_string(),
         "a 65 x 64 board has 4160 squares; at most 4096 are supported"
     );
-    assert!(Board::new(usize::MAX, usize::MAX).is_err());
-    assert!(Board::new(64, 64).is_ok());
-    let board = Board::new(3, 3).expect("a board");
+    assert!(Chessboard::new(usize::MAX, usize::MAX).is_err());
+    assert!(Chessboard::new(64, 64).is_ok());
+    let board = Chessboard::new(3, 3).expect("a board");
     assert!(model(&board, 9, false, None).is_err());
     assert!(TourFinder::new(&board, 9).is_err());
     assert_eq!(board.neighbours(9), [] as [usize; 0]);
@@ -362,14 +362,14 @@ fn bad_boards_and_squares_are_errors() {
 
 #[test]
 fn cross_check_mode_agrees_with_the_checkers() {
-    let board = Board::new(5, 5).expect("a board");
+    let board = Chessboard::new(5, 5).expect("a board");
     let outcome = model(&board, 0, false, None)
         .expect("a model")
         .search()
         .cross_check(true)
         .count();
     assert_eq!((outcome.value, outcome.stop), (304, StopReason::Completed));
-    let board = Board::new(6, 6).expect("a board");
+    let board = Chessboard::new(6, 6).expect("a board");
     let found = TourFinder::new(&board, 0)
         .expect("a start")
         .closed(true)

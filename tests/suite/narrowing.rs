@@ -10,11 +10,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use backtracker::observe::from_fn;
-use backtracker::puzzles::nqueens;
 use backtracker::{
     Assignment, Candidates, Checker, Choice, Conflict, Control, Domains, DynChecker, Event,
     ModelError, ModelInfo, StopReason, VariableOrder,
 };
+use backtracker_puzzles::nqueens;
 use proptest::prelude::*;
 
 use crate::oracle::{Desc, config, desc};
@@ -386,4 +386,52 @@ fn whole_scope_narrowing_runs_once_per_batch_and_not_for_its_own_changes() {
     assert_eq!(calls_for(true), 4);
     // Called per changed variable, its own changes included: more often.
     assert!(calls_for(false) > 4, "{}", calls_for(false));
+}
+
+/// Keeps `var` below 2 (its domain is 0..4, so a value is its index) when asked to narrow, but forgets to say that it
+/// narrows (`narrows` keeps its default, `false`), or says it with `said`.
+struct Forgetful {
+    said: bool,
+}
+
+impl Checker<u8> for Forgetful {
+    fn name(&self) -> &'static str {
+        "forgetful"
+    }
+    fn scope(&self) -> Option<&[usize]> {
+        Some(&[0])
+    }
+    fn check(&self, assignment: &Assignment<'_, u8>) -> bool {
+        assignment.get(0).is_none_or(|&v| v < 2)
+    }
+    fn narrows(&self) -> bool {
+        self.said
+    }
+    fn narrow(&self, var: usize, domains: &mut Domains<'_, u8>) -> Result<(), Conflict> {
+        domains.retain(var, |index| index < 2).map(|_| ())
+    }
+}
+
+#[test]
+fn a_checker_whose_narrow_would_never_be_called_is_refused() {
+    let build = |said| {
+        let mut b = backtracker::ModelBuilder::new();
+        b.variable("x", [0, 1, 2, 3u8]);
+        b.build((Forgetful { said },))
+    };
+    match build(false) {
+        Err(ModelError::NarrowNeverCalled { checker }) => assert_eq!(checker, "forgetful"),
+        other => panic!("expected NarrowNeverCalled, got {:?}", other.map(|_| ())),
+    }
+    // Saying it narrows makes the same checker work: two values survive.
+    let mut model = build(true).unwrap();
+    assert_eq!(model.search().count().value, 2);
+    // A boxed checker is judged the same.
+    let mut b = backtracker::ModelBuilder::new();
+    b.variable("x", [0, 1, 2, 3u8]);
+    let boxed: Vec<DynChecker<u8>> = vec![Box::new(Forgetful { said: false })];
+    assert!(matches!(
+        b.build(boxed),
+        Err(ModelError::NarrowNeverCalled { .. })
+    ));
 }

@@ -5,8 +5,8 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use backtracker::puzzles::nqueens;
 use backtracker::{Assignment, Checker, ModelBuilder, Progress, StopReason, Symmetry};
+use backtracker_puzzles::nqueens;
 use proptest::prelude::*;
 
 /// OEIS A000170, N = 1 to 14.
@@ -87,7 +87,7 @@ fn limits_cancellation_and_the_plain_switches_hold() {
 
 #[test]
 fn pentomino_tilings_count_by_orbits_as_published() {
-    use backtracker::puzzles::polyomino::{Shape, Tiling, pentominoes};
+    use backtracker_puzzles::polyomino::{Shape, Tiling, pentominoes};
     // 8 tilings of the 3 x 20 box (2 fundamental, Haselgrove 1960).
     let mut tiling = Tiling::new(&Shape::rectangle(3, 20), &pentominoes(), true).unwrap();
     let outcome = tiling.problem_mut().search().orbits(true).count();

@@ -2,7 +2,7 @@
 //! `AllDifferent`) and by a hand-written checker, against a brute force
 //! over the places and against OEIS A014552.
 
-use backtracker::puzzles::{pairing_by_places, pairing_by_sums};
+use backtracker_puzzles::{pairing_by_places, pairing_by_sums};
 
 /// Every pairing of 1 to `n` with `gap`, counted by trying each free place
 /// for the first copy of each number in turn.

@@ -9,12 +9,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::support::{known, mirrored, queens_lines, queens_variables, queens_walk};
-use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::units::{
-    Checkpoint, CheckpointError, ResultLine, UNIT_FORMAT, Unit, UnitLine, checkpoint_header, merge,
+    Checkpoint, CheckpointError, ResultLine, Unit, UnitLine, checkpoint_header, merge,
     merge_checked,
 };
 use backtracker::{Assignment, Checker, Choice, Progress, Stats, StopReason, UnitError};
+use backtracker_puzzles::{Rule, nqueens, nqueens_with};
 
 fn name(n: usize) -> String {
     format!("nqueens-{n}")
@@ -211,7 +211,7 @@ fn unit_and_result_lines_round_trip() {
             for (i, line) in lines.iter().enumerate() {
                 assert_eq!((line.index, line.total), (i, total));
                 let text = line.to_string();
-                assert!(text.starts_with(UNIT_FORMAT), "{text}");
+                assert!(text.starts_with("backtracker-unit/2 "), "{text}");
                 assert!(!text.contains('\n'));
                 assert_eq!(text.parse::<UnitLine>().unwrap(), *line);
                 let result = ResultLine {

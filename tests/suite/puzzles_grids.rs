@@ -6,14 +6,14 @@ use crate::support::{
     HARDEST, MAP_REGIONS, NORVIG_PUZZLE, NORVIG_SOLUTION, TOP95, brute_force_colorings, complete,
     cycle, dimacs, is_proper, map_edges, petersen,
 };
-use backtracker::puzzles::coloring::{
+use backtracker::{StopReason, VariableOrder};
+use backtracker_puzzles::coloring::{
     AUSTRALIA_COLORS, AUSTRALIA_REGIONS, Graph, GraphError, australia, australia_map,
     chromatic_number, coloring, coloring_with,
 };
-use backtracker::puzzles::sudoku::{
+use backtracker_puzzles::sudoku::{
     Grid, GridError, UnitKind, solve, sudoku, sudoku_with, sudoku_with_places,
 };
-use backtracker::{StopReason, VariableOrder};
 
 // ---------------------------------------------------------------- sudoku
 

@@ -4,11 +4,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use backtracker::puzzles::nqueens;
 use backtracker::{
     Assignment, Attempt, Checker, Choice, ModelBuilder, ModelError, Outcome, RestartStop, Restarts,
     Rng, Schedule, StopReason, TieRule,
 };
+use backtracker_puzzles::nqueens;
 
 /// Luby's sequence by its construction in Luby, Sinclair and Zuckerman,
 /// "Optimal speedup of Las Vegas algorithms" (1993): `S(1) = 1` and

@@ -2,8 +2,8 @@
 //! against OEIS and brute-force orbit counts, and false declarations caught.
 
 use backtracker::constraints::Predicate;
-use backtracker::puzzles::nqueens;
 use backtracker::{DynChecker, ModelBuilder, ModelError, StopReason, Symmetry};
+use backtracker_puzzles::nqueens;
 use itertools::Itertools;
 
 use crate::support::{assert_invalid_symmetry, two_variables};
@@ -383,10 +383,10 @@ proptest! {
 
 /// Counts and classes of a tiling by the 12 pentominoes.
 fn pentomino_classes(
-    board: &backtracker::puzzles::polyomino::Shape,
+    board: &backtracker_puzzles::polyomino::Shape,
     cross_check: bool,
 ) -> (u128, u128, usize) {
-    use backtracker::puzzles::polyomino::{Tiling, pentominoes};
+    use backtracker_puzzles::polyomino::{Tiling, pentominoes};
     let mut tiling = Tiling::new(board, &pentominoes(), true).unwrap();
     let outcome = tiling
         .problem_mut()
@@ -400,7 +400,7 @@ fn pentomino_classes(
 
 #[test]
 fn pentomino_rectangles_count_their_classes_as_published() {
-    use backtracker::puzzles::polyomino::Shape;
+    use backtracker_puzzles::polyomino::Shape;
     // Fundamental tilings of the 3 x 20 and 5 x 12 boxes: 2 and 1010
     // (OEIS A000105's pentominoes; Haselgrove 1960, Fletcher 1965). No
     // tiling of a rectangle is its own mirror image, so each class holds 4.
@@ -418,7 +418,7 @@ fn pentomino_rectangles_count_their_classes_as_published() {
 #[test]
 #[ignore = "long: the 6 x 10, 5 x 12 and 4 x 15 boxes and the 8 x 8 board (the extended run)"]
 fn pentomino_boards_count_their_classes_as_published() {
-    use backtracker::puzzles::polyomino::Shape;
+    use backtracker_puzzles::polyomino::Shape;
     // 2339, 1010 and 368 fundamental tilings (Haselgrove and Haselgrove
     // 1960), each of 4 tilings.
     assert_eq!(
@@ -713,7 +713,7 @@ fn interchangeable_variables_count_as_brute_force_orbits() {
 
 #[test]
 fn the_mirror_is_one_generator_of_the_group() {
-    use backtracker::puzzles::{Rule, nqueens_with};
+    use backtracker_puzzles::{Rule, nqueens_with};
     // n rooks (columns only): n! placements, and the mirror maps each to
     // another, never to itself for n >= 2, so n!/2 classes; by brute force
     // over the orbits of the mirror.

@@ -10,12 +10,12 @@ use crate::support::{queens_ok, queens_walk, queens_walk_below, tool_present};
 use backtracker::board::queens;
 use backtracker::constraints::{AtMostOnePerLine, Predicate, Values};
 use backtracker::observe::from_fn;
-use backtracker::puzzles::{Rule, nqueens, nqueens_with};
 use backtracker::trace::Trace;
 use backtracker::{
     Assignment, Checker, Checkers, Choice, Control, DynChecker, Event, Model, ModelBuilder,
     NoObserver, Observer, StopReason,
 };
+use backtracker_puzzles::{Rule, nqueens, nqueens_with};
 use itertools::Itertools;
 
 /// Lines of the events part of a trace (before the `--` footer).

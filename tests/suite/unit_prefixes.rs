@@ -9,9 +9,9 @@ use std::sync::Mutex;
 use proptest::prelude::*;
 
 use crate::support::{known, queens_ok, queens_walk_below};
-use backtracker::puzzles::nqueens;
 use backtracker::units::{Unit, UnitLine};
 use backtracker::{Interval, Progress, StopReason};
+use backtracker_puzzles::nqueens;
 
 /// The weighted count of N-Queens solutions extending `unit`, by brute
 /// force: 0 when its prefix is not a consistent placement of at most `n`

@@ -4,11 +4,11 @@
 //! leaves it. Each rule is a boxed checker that answers `promising` for one
 //! value at a time and never filters a whole candidate set: the crate's
 //! convenient path. `nqueens --plain` runs it; the reference model
-//! (`backtracker::puzzles::nqueens`) does the same job with one-word masks
+//! (`backtracker_puzzles::nqueens`) does the same job with one-word masks
 //! and bulk filters.
 
-use backtracker::puzzles::{MAX_QUEENS, Rule, nqueens_rows};
 use backtracker::{Assignment, Checker, Choice, DynChecker, Model, ModelError};
+use backtracker_puzzles::{MAX_QUEENS, Rule, nqueens_rows};
 
 /// One rule of N-Queens: at most one queen on each of its lines.
 pub struct UsedLines {
@@ -88,7 +88,7 @@ pub fn model(n: usize) -> Result<Model<usize, Vec<DynChecker<usize>>>, ModelErro
 
 #[cfg(test)]
 mod tests {
-    use backtracker::puzzles::MAX_QUEENS;
+    use backtracker_puzzles::MAX_QUEENS;
 
     #[test]
     fn plain_boards_beyond_the_line_arrays_are_refused() {

@@ -44,7 +44,12 @@ impl Builtin {
         let (mut satisfied, mut open, mut last) = (false, 0usize, None);
         for (t, want) in literals.clone() {
             match value(domains, t)? {
-                Some(v) if v == want => satisfied = true,
+                // One true literal decides the disjunction: the open
+                // literals no longer matter.
+                Some(v) if v == want => {
+                    satisfied = true;
+                    break;
+                }
                 Some(_) => {}
                 None => {
                     open += 1;

@@ -96,6 +96,13 @@ const BUILTINS: &[(&str, &[Kind])] = &[
     ("fzn_all_different_int", &[IA]),
 ];
 
+/// The names of the builtins under test, once each.
+pub fn names() -> Vec<&'static str> {
+    let mut names: Vec<&str> = BUILTINS.iter().map(|(name, _)| *name).collect();
+    names.dedup();
+    names
+}
+
 /// A scalar argument: a variable of the pool, or a constant.
 #[derive(Clone, Debug)]
 enum Scalar {

@@ -8,21 +8,7 @@
 use std::path::Path;
 use std::process::Command;
 
-/// Whether `minizinc` runs; under `CI=true` its absence fails the test.
-fn have_minizinc() -> bool {
-    let found = Command::new("minizinc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "minizinc is not installed (apt-get install minizinc)"
-        );
-        eprintln!("minizinc is not installed: this test checks nothing here");
-    }
-    found
-}
+use crate::support::have_minizinc;
 
 /// Installs the solver into a temporary directory and runs `minizinc
 /// --solver DIR/backtracker.msc ARGS MODEL` on `model`.
