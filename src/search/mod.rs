@@ -37,6 +37,7 @@ mod run;
 mod schedule;
 mod smallest;
 mod split;
+mod split_width;
 mod state;
 mod step;
 mod unit;

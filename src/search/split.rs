@@ -10,7 +10,7 @@ use super::unit::Unit;
 
 /// The candidates of the variable after `prefix` (in declaration order),
 /// or `None` when a checker rejects the prefix.
-fn next_candidates<V, C: Checkers<V>>(
+pub(super) fn next_candidates<V, C: Checkers<V>>(
     model: &mut Model<V, C>,
     prefix: &[u32],
 ) -> Option<Vec<usize>> {
@@ -112,7 +112,11 @@ impl<V, C: Checkers<V>> Model<V, C> {
 
     /// [`split`](Self::split), refused as soon as it would give more than
     /// `max_units` units: the split then costs at most about that many
-    /// units' memory and time.
+    /// units' memory and time. Before walking, a few random descents
+    /// estimate the split's width (Knuth's estimator, the median of 32
+    /// descents with a fixed seed): a split estimated at more than a
+    /// thousand times `max_units` is refused at once, without the walk
+    /// that would only stop at the cap.
     ///
     /// # Errors
     ///
@@ -141,6 +145,13 @@ impl<V, C: Checkers<V>> Model<V, C> {
         max_units: usize,
     ) -> Result<Vec<Unit>, UnitError> {
         self.usable()?;
+        let depth = depth.min(self.len());
+        let roots = self.roots(symmetry);
+        if roots.len() <= max_units
+            && super::split_width::far_too_wide(self, &roots, depth, max_units)
+        {
+            return Err(UnitError::TooManyUnits { limit: max_units });
+        }
         let units = self.split_capped(depth, symmetry, max_units);
         if units.len() > max_units {
             return Err(UnitError::TooManyUnits { limit: max_units });

@@ -461,3 +461,15 @@ fn split_and_merge_refuse_the_options_of_a_search() {
         }
     }
 }
+
+/// `queens_domination 16 --split 100` (2^100 prefixes) is refused at once
+/// from an estimate of the split's width: it walked towards a million
+/// units for minutes, printing nothing.
+#[test]
+fn a_split_far_over_the_unit_limit_is_refused_at_once() {
+    assert_bad_input(
+        "queens_domination",
+        &["16", "--split", "100"],
+        "--split 100: the split gives more than 1000000 units",
+    );
+}
