@@ -122,7 +122,9 @@ struct Cli {
 
     /// With --count and one puzzle: count unit by unit, appending each
     /// finished unit's result line to FILE, and skip the units FILE already
-    /// holds (resume after Ctrl-C or a kill)
+    /// holds (resume after Ctrl-C or a kill); FILE is first written once
+    /// the units are planned, so a Ctrl-C before then loses only the
+    /// planning
     #[arg(
         long,
         value_name = "FILE",

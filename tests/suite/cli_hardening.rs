@@ -589,3 +589,21 @@ fn a_byte_order_mark_is_skipped_by_every_reader() {
     });
     assert_eq!(counts[0], counts[1]);
 }
+
+/// A checkpointed count writes its file once the units are planned (7 s
+/// for one sudoku): every example that takes `--checkpoint` says in its
+/// help that a Ctrl-C before then loses only the planning (none said).
+#[test]
+fn checkpoint_help_says_what_a_ctrl_c_while_planning_loses() {
+    for name in ["sudoku", "coloring", "nqueens", "polyomino"] {
+        let r = run(name, &["--help"]);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let help = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            help.contains(
+                "FILE is first written once the units are planned, so a Ctrl-C before then loses only the planning"
+            ),
+            "{name}: {help}"
+        );
+    }
+}
