@@ -607,3 +607,40 @@ fn checkpoint_help_says_what_a_ctrl_c_while_planning_loses() {
         );
     }
 }
+
+/// Every file an example reads, given empty, is refused in one line with
+/// exit code 2: no answer is made up for no input (`sudoku` printed
+/// nothing and exited 0, `knapsack` with no item said `value 0
+/// (optimal)`).
+#[test]
+fn every_example_refuses_an_empty_input_file_in_one_line() {
+    let empty = crate::support::temp_file("");
+    let empty = empty.path().to_str().unwrap();
+    let cases: [&[&str]; 13] = [
+        &["sudoku", empty],
+        &["sudoku", "--count", empty],
+        &["coloring", "--chromatic", empty],
+        &["coloring", "--colors", "3", "--count", empty],
+        &["polyomino", empty],
+        &["polyomino", "--pieces", empty, "-"],
+        &["knapsack", empty],
+        &["jobshop", empty],
+        &["nonogram", empty],
+        &["nqueens", "--merge", empty],
+        &["golomb", "5", "--merge", empty],
+        &["queens_domination", "4", "--merge", empty],
+        &["knapsack", "-", "--merge", empty],
+    ];
+    for case in cases {
+        let (name, args) = (case[0], &case[1..]);
+        let input = if name == "polyomino" {
+            "####\n"
+        } else {
+            "8\n3 4\n"
+        };
+        let r = run_with_input(name, args, input);
+        assert_rejected(&r, "");
+    }
+    // N on standard input, and an empty standard input.
+    assert_rejected(&run_with_input("nqueens", &[], ""), "empty");
+}
