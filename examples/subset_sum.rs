@@ -164,7 +164,8 @@ impl Checker<bool> for Bounds {
     /// number that can be neither ends the branch at once.
     fn narrow(&self, _: usize, domains: &mut Domains<'_, bool>) -> Result<(), Conflict> {
         if !self.narrow {
-            // Without `--narrow`, the bound only filters.
+            // Narrowing is a setting: without `--narrow`, `narrows` is
+            // false and this is never asked during a search.
             domains.narrowing_off();
             return Ok(());
         }

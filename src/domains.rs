@@ -9,7 +9,9 @@ use std::fmt;
 
 use crate::assignment::{Assignment, Table};
 use crate::candidates::iter_bits;
-use crate::wake::{ON_BOUNDS, ON_CHANGE};
+use crate::queue::Queue;
+use crate::trail::Trail;
+use crate::wake::ON_BOUNDS;
 
 /// Why a step cannot stand: narrowing left a variable without candidates,
 /// or a checker found the assignment hopeless in
@@ -68,81 +70,51 @@ impl fmt::Display for Conflict {
     }
 }
 
-/// No narrowing checker (a step, look-ahead or the root changed the set).
-pub(crate) const NOBODY: u32 = u32::MAX;
-
-/// The kept candidate sets of every variable (`n * w` words), the trail of
-/// their old contents, and the queue of variables whose set changed.
+/// What the search keeps of the candidate sets: the sets and their
+/// [`Trail`], the propagation [`Queue`] of what their changes wake, the
+/// variables touched since smallest-domain-first last looked, and in
+/// cross-check mode the log of removals. Each change of a set goes through
+/// here, which tells the trail and the queue.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Kept {
-    pub(crate) words: Vec<u64>,
-    pub(crate) w: usize,
-    /// Per variable, the number of candidates in its set.
-    pub(crate) size: Vec<u32>,
-    /// Per trail entry, the variable and its old size; its old words are
-    /// in `old`.
-    trail: Vec<(u32, u32)>,
-    old: Vec<u64>,
-    /// Per variable, the level at which its words were last saved.
-    stamp: Vec<u64>,
-    /// The current level: a new number for every step, so that a variable
-    /// is saved once per step however often it changes.
-    level: u64,
-    /// Variables whose set changed and whose narrowing checkers have not
-    /// run since, first in first out.
-    queue: Vec<u32>,
-    head: usize,
-    queued: Vec<bool>,
-    /// Per variable, the checker whose narrowing changed its set last
-    /// (`NOBODY`: a step, look-ahead or the root).
-    changer: Vec<u32>,
-    /// The checker narrowing now (`NOBODY` outside narrowing).
-    pub(crate) running: u32,
-    /// Set by the default [`Checker::narrow`](crate::Checker::narrow), so
-    /// that building a model can tell a checker that overrides it.
-    pub(crate) default_narrow: bool,
-    /// Per variable, whether its lowest or highest candidate moved since
-    /// its narrowing checkers last ran (kept only for a variable some
-    /// checker wakes on bounds).
-    moved: Vec<bool>,
-    /// The narrowing that waits for the per-variable queue to run dry: a
-    /// line per rank (see `Watch::rank`), each first in first out, of a
-    /// checker and a variable that changed; the first rank that may hold
-    /// any; and per checker that narrows its whole scope, whether it
-    /// waits (it waits once, with one of its variables).
-    waiting: Vec<Line>,
-    first_rank: usize,
-    waits: Vec<bool>,
+    pub(crate) sets: Trail,
+    pub(crate) queue: Queue,
+    pub(crate) touched: Touched,
     /// In cross-check mode, each removal `(var, index)` since the log was cleared.
     pub(crate) log: Option<Vec<(u32, u32)>>,
-    /// Per variable, which of its changes queue it beside its being left
-    /// one value (`ON_CHANGE`: every change; `ON_BOUNDS`: a bound that
-    /// moves).
-    wake_on: Vec<u8>,
-    /// When smallest-domain-first keeps a tree of the sizes: the variables
-    /// whose size (or assignment) changed since it last looked, once each.
+    /// Set by [`Domains::narrowing_off`] (the default
+    /// [`Checker::narrow`](crate::Checker::narrow) calls it), so that
+    /// building a model can tell a checker that overrides it.
+    pub(crate) default_narrow: bool,
+}
+
+/// The variables whose size or assignment changed since
+/// smallest-domain-first last looked, once each (kept only when it keeps
+/// a tree of the sizes).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Touched {
     tracking: bool,
-    pub(crate) touched: Vec<u32>,
-    is_touched: Vec<bool>,
+    pub(crate) list: Vec<u32>,
+    on_list: Vec<bool>,
+}
+
+impl Touched {
+    /// Notes that the size or the assignment of `var` changed, when
+    /// tracking.
+    #[inline]
+    pub(crate) fn touch(&mut self, var: usize) {
+        if self.tracking && !self.on_list[var] {
+            self.on_list[var] = true;
+            self.list.push(crate::index::small(var));
+        }
+    }
 }
 
 impl Kept {
     pub(crate) fn new(initial: &[u64], n: usize, w: usize, wake_on: &[u8]) -> Kept {
-        let size: Vec<u32> = (0..n)
-            .map(|var| count(&initial[var * w..(var + 1) * w]))
-            .collect();
         Kept {
-            words: initial.to_vec(),
-            size,
-            w,
-            stamp: vec![0; n],
-            level: 0,
-            queued: vec![false; n],
-            changer: vec![NOBODY; n],
-            running: NOBODY,
-            default_narrow: false,
-            moved: vec![false; n],
-            wake_on: wake_on.to_vec(),
+            sets: Trail::new(initial, n, w),
+            queue: Queue::new(n, wake_on),
             ..Kept::default()
         }
     }
@@ -150,59 +122,21 @@ impl Kept {
     /// The set of `var`.
     #[inline]
     pub(crate) fn of(&self, var: usize) -> &[u64] {
-        &self.words[var * self.w..(var + 1) * self.w]
+        self.sets.of(var)
     }
 
     /// Starts a new level: changes from now on are undone together.
     /// Returns the trail length to restore to.
     #[inline]
     pub(crate) fn open(&mut self) -> u32 {
-        self.level += 1;
-        crate::index::small(self.trail.len())
+        self.sets.open()
     }
 
     /// Undoes every change since the trail had `mark` entries, last first.
     #[inline]
     pub(crate) fn restore(&mut self, mark: u32) {
-        let mark = mark as usize;
-        let w = self.w;
-        while self.trail.len() > mark {
-            let (var, size) = self.trail.pop().unwrap_or_default();
-            let var = var as usize;
-            self.size[var] = size;
-            self.touch(var);
-            if w == 1 {
-                self.words[var] = self.old.pop().unwrap_or_default();
-            } else {
-                let from = self.old.len() - w;
-                self.words[var * w..(var + 1) * w].copy_from_slice(&self.old[from..]);
-                self.old.truncate(from);
-            }
-            // Saved again if it changes at a later level.
-            self.stamp[var] = 0;
-        }
-    }
-
-    /// Saves the words of `var` unless saved at this level already.
-    #[inline]
-    fn save(&mut self, var: usize) {
-        if self.stamp[var] != self.level {
-            self.stamp[var] = self.level;
-            self.trail.push((crate::index::small(var), self.size[var]));
-            let w = self.w;
-            if w == 1 {
-                self.old.push(self.words[var]);
-            } else {
-                self.old
-                    .extend_from_slice(&self.words[var * w..(var + 1) * w]);
-            }
-        }
-    }
-
-    /// [`save`](Self::save), not inlined, for [`remove`](Self::remove).
-    #[inline(never)]
-    fn save_slow(&mut self, var: usize) {
-        self.save(var);
+        let touched = &mut self.touched;
+        self.sets.restore(mark, |var| touched.touch(var));
     }
 
     /// Removes domain index `index` from the set of `var`: the one-bit case
@@ -211,9 +145,9 @@ impl Kept {
     /// the set became empty.
     #[inline(always)]
     pub(crate) fn remove(&mut self, var: usize, index: usize) -> Result<bool, Conflict> {
-        let at = var * self.w + index / 64;
+        let at = var * self.sets.w + index / 64;
         let bit = 1u64 << (index % 64);
-        let Some(&word) = self.words.get(at).filter(|&&word| word & bit != 0) else {
+        let Some(&word) = self.sets.words.get(at).filter(|&&word| word & bit != 0) else {
             return Ok(false);
         };
         if let Some(log) = &mut self.log {
@@ -225,21 +159,28 @@ impl Kept {
 
     /// [`remove`](Self::remove) of each `(variable, index)` pair in turn
     /// (an exact-cover option from its items), stopping at the first
-    /// conflict; without an event log, the log is not asked about again
-    /// (a 4 x 15 pentomino count 0.88x the CPU).
+    /// conflict; an index beyond the sets' width is no candidate. Without
+    /// an event log, the log is not asked about again (a 4 x 15 pentomino
+    /// count 0.88x the CPU).
     #[inline]
     pub(crate) fn remove_pairs(&mut self, pairs: &[(u32, u32)]) -> Result<(), Conflict> {
+        let w = self.sets.w;
         if self.log.is_some() {
             for &(var, index) in pairs {
-                self.remove(var as usize, index as usize)?;
+                if (index as usize) / 64 < w {
+                    self.remove(var as usize, index as usize)?;
+                }
             }
             return Ok(());
         }
         for &(var, index) in pairs {
             let (var, index) = (var as usize, index as usize);
-            let at = var * self.w + index / 64;
+            if index / 64 >= w {
+                continue;
+            }
+            let at = var * w + index / 64;
             let bit = 1u64 << (index % 64);
-            let word = self.words[at];
+            let word = self.sets.words[at];
             if word & bit != 0 {
                 self.clear_bit(var, index, at, word & !bit)?;
             }
@@ -259,24 +200,26 @@ impl Kept {
         at: usize,
         word: u64,
     ) -> Result<(), Conflict> {
-        if self.stamp[var] != self.level {
+        if !self.sets.saved(var) {
             // Once per variable and step: out of the way of the removals.
             // Touched with it: the touched list is read and emptied only
             // between steps, so a variable saved at this level is on it.
-            self.save_slow(var);
-            self.touch(var);
+            self.sets.save_slow(var);
+            self.touched.touch(var);
         }
-        self.words[at] = word;
-        let size = self.size[var] - 1;
-        self.size[var] = size;
-        match self.wake_on[var] {
+        self.sets.words[at] = word;
+        let size = self.sets.size[var] - 1;
+        self.sets.size[var] = size;
+        match self.queue.wakes(var) {
             // Only a variable left one value wakes a checker (exact cover).
             0 => {
                 if size <= 1 {
-                    self.enqueue(var);
+                    self.queue.enqueue(var);
                 }
             }
-            _ => self.queue_removal(var, index),
+            _ => self
+                .queue
+                .queue_removal(var, index, self.sets.of(var), size),
         }
         if size == 0 {
             return Err(Conflict { var: Some(var) });
@@ -294,20 +237,20 @@ impl Kept {
         var: usize,
         mut keep: impl FnMut(usize, u64) -> u64,
     ) -> Result<bool, Conflict> {
-        let w = self.w;
-        let before = (self.wake_on[var] & ON_BOUNDS != 0).then(|| ends(self.of(var)));
+        let w = self.sets.w;
+        let before = (self.queue.wakes(var) & ON_BOUNDS != 0).then(|| ends(self.of(var)));
         let mut changed = false;
         let mut left = 0u64;
         for wi in 0..w {
-            let old = self.words[var * w + wi];
+            let old = self.sets.words[var * w + wi];
             let new = keep(wi, old) & old;
             if new != old {
                 if !changed {
                     changed = true;
-                    self.save(var);
+                    self.sets.save(var);
                 }
-                self.words[var * w + wi] = new;
-                self.size[var] -= (old & !new).count_ones();
+                self.sets.words[var * w + wi] = new;
+                self.sets.size[var] -= (old & !new).count_ones();
                 if let Some(log) = &mut self.log {
                     for bit in iter_bits(&[old & !new]) {
                         log.push((crate::index::small(var), crate::index::small(wi * 64 + bit)));
@@ -319,9 +262,9 @@ impl Kept {
         if !changed {
             return Ok(false);
         }
-        self.touch(var);
+        self.touched.touch(var);
         let moved = before.is_some_and(|before| before != ends(self.of(var)));
-        self.queue_if_woken(var, moved);
+        self.queue.queue_if_woken(var, self.sets.size[var], moved);
         if left == 0 {
             return Err(Conflict { var: Some(var) });
         }
@@ -332,195 +275,33 @@ impl Kept {
     /// and queues it.
     #[inline]
     pub(crate) fn fix(&mut self, var: usize, index: usize) {
-        self.save(var);
-        self.size[var] = 1;
-        self.touch(var);
-        let w = self.w;
-        if w == 1 {
-            self.words[var] = 1 << index;
-        } else {
-            let set = &mut self.words[var * w..(var + 1) * w];
-            set.fill(0);
-            set[index / 64] = 1 << (index % 64);
-        }
-        self.queue_var(var);
+        self.sets.fix(var, index);
+        self.touched.touch(var);
+        self.queue.queue_var(var);
     }
 
     /// Notes that the size or the assignment of `var` changed, when
     /// tracking.
     #[inline]
     pub(crate) fn touch(&mut self, var: usize) {
-        if self.tracking && !self.is_touched[var] {
-            self.is_touched[var] = true;
-            self.touched.push(crate::index::small(var));
-        }
+        self.touched.touch(var);
     }
 
     /// Starts noting which variables [`touch`](Self::touch) is told of.
     pub(crate) fn track(&mut self) {
-        self.tracking = true;
-        self.is_touched = vec![false; self.size.len()];
+        self.touched.tracking = true;
+        self.touched.on_list = vec![false; self.sets.size.len()];
     }
 
     /// Forgets the touched variables, once looked at.
     #[inline]
     pub(crate) fn untouch_all(&mut self) {
-        for &var in &self.touched {
-            self.is_touched[var as usize] = false;
+        let touched = &mut self.touched;
+        for &var in &touched.list {
+            touched.on_list[var as usize] = false;
         }
-        self.touched.clear();
+        touched.list.clear();
     }
-
-    /// Queues `var` after a removal, if that wakes anything: always when a
-    /// narrowing checker wakes on its every change, else once it is left
-    /// one value (or none).
-    #[inline(always)]
-    fn queue_if_woken(&mut self, var: usize, moved: bool) {
-        if moved {
-            self.moved[var] = true;
-        }
-        if self.size[var] <= 1 || self.wake_on[var] & ON_CHANGE != 0 || moved {
-            self.enqueue(var);
-        }
-    }
-
-    /// [`queue_if_woken`](Self::queue_if_woken) after the removal of
-    /// `index` from `var`, some of whose checkers wake on more than its
-    /// being left one value. Out of line: inlined, it made the removal
-    /// loop of exact cover, which never comes here, spill registers
-    /// (1.04x the instructions of a pentomino count).
-    #[inline(never)]
-    fn queue_removal(&mut self, var: usize, index: usize) {
-        let moved = self.wake_on[var] & ON_BOUNDS != 0 && self.was_end(var, index);
-        self.queue_if_woken(var, moved);
-    }
-
-    /// Whether removing `index` from `var` (just done) moved one of its
-    /// bounds: no candidate is left below it, or none above it.
-    #[inline]
-    fn was_end(&self, var: usize, index: usize) -> bool {
-        let set = self.of(var);
-        let (wi, bit) = (index / 64, index % 64);
-        let below = set[wi] & ((1u64 << bit) - 1) != 0 || set[..wi].iter().any(|&x| x != 0);
-        let above = (bit < 63 && set[wi] >> bit >> 1 != 0) || set[wi + 1..].iter().any(|&x| x != 0);
-        !below || !above
-    }
-
-    /// Queues `var` for its narrowing checkers, unless it is queued, as a
-    /// change that wakes every checker watching it (a step, or the root).
-    #[inline]
-    pub(crate) fn queue_var(&mut self, var: usize) {
-        if self.wake_on[var] & ON_BOUNDS != 0 {
-            self.moved[var] = true;
-        }
-        self.enqueue(var);
-    }
-
-    /// Queues `var`, unless it is queued, noting who changed it.
-    #[inline]
-    fn enqueue(&mut self, var: usize) {
-        self.changer[var] = self.running;
-        if !self.queued[var] {
-            self.queued[var] = true;
-            self.queue.push(crate::index::small(var));
-        }
-    }
-
-    /// The next variable of the queue, the checker that changed its set
-    /// last (`NOBODY`: not a narrowing checker), and whether its bounds
-    /// moved since its checkers last ran (always false for a variable no
-    /// checker wakes on bounds).
-    #[inline]
-    pub(crate) fn next_queued(&mut self) -> Option<(usize, u32, bool)> {
-        let var = *self.queue.get(self.head)? as usize;
-        self.head += 1;
-        self.queued[var] = false;
-        let moved = std::mem::take(&mut self.moved[var]);
-        Some((var, self.changer[var], moved))
-    }
-
-    /// Puts checker `k` in the waiting line of `rank` after `var` changed:
-    /// once, with the first such variable, for a checker that narrows its
-    /// `whole` scope (`checkers` in all); else once per variable.
-    #[inline]
-    pub(crate) fn wait(&mut self, k: usize, var: usize, rank: usize, whole: bool, checkers: usize) {
-        if whole {
-            if self.waits.len() < checkers {
-                self.waits.resize(checkers, false);
-            }
-            if std::mem::replace(&mut self.waits[k], true) {
-                return;
-            }
-        }
-        if self.waiting.len() <= rank {
-            self.waiting.resize_with(rank + 1, Line::default);
-        }
-        let entry = (crate::index::small(k), crate::index::small(var));
-        let line = &mut self.waiting[rank];
-        if !whole && line.entries[line.head..].contains(&entry) {
-            return;
-        }
-        line.entries.push(entry);
-        self.first_rank = self.first_rank.min(rank);
-    }
-
-    /// The next narrowing of the waiting line, a checker and its variable:
-    /// the first of the lowest rank (the cheaper narrowing first, so that
-    /// the costlier one runs on its result, less often).
-    #[inline]
-    pub(crate) fn next_waiting(&mut self) -> Option<(usize, usize)> {
-        while let Some(line) = self.waiting.get_mut(self.first_rank) {
-            if let Some(&(k, var)) = line.entries.get(line.head) {
-                line.head += 1;
-                if line.head == line.entries.len() {
-                    line.entries.clear();
-                    line.head = 0;
-                }
-                if let Some(w) = self.waits.get_mut(k as usize) {
-                    *w = false;
-                }
-                return Some((k as usize, var as usize));
-            }
-            self.first_rank += 1;
-        }
-        None
-    }
-
-    /// Empties the queue and the waiting line (after a conflict).
-    pub(crate) fn clear_queue(&mut self) {
-        for &var in &self.queue[self.head..] {
-            self.queued[var as usize] = false;
-            self.moved[var as usize] = false;
-        }
-        self.queue.clear();
-        self.head = 0;
-        for line in &mut self.waiting {
-            line.entries.clear();
-            line.head = 0;
-        }
-        self.waits.fill(false);
-        self.first_rank = 0;
-        self.running = NOBODY;
-    }
-
-    /// Whether the queue is drained; resets it then.
-    #[inline]
-    pub(crate) fn queue_done(&mut self) -> bool {
-        if self.head == self.queue.len() {
-            self.queue.clear();
-            self.head = 0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-/// One rank of the waiting line: its entries from `head` on are waiting.
-#[derive(Clone, Debug, Default)]
-struct Line {
-    entries: Vec<(u32, u32)>,
-    head: usize,
 }
 
 /// The lowest and the highest candidate of a set (`None` when empty).
@@ -531,10 +312,6 @@ fn ends(words: &[u64]) -> Option<(usize, usize)> {
         low * 64 + words[low].trailing_zeros() as usize,
         high * 64 + 63 - words[high].leading_zeros() as usize,
     ))
-}
-
-fn count(words: &[u64]) -> u32 {
-    words.iter().map(|w| w.count_ones()).sum()
 }
 
 /// The candidates every variable has left, as a narrowing checker sees and
@@ -718,7 +495,7 @@ impl<'a, V> Domains<'a, V> {
     /// Number of candidates of `var`.
     #[must_use]
     pub fn len(&self, var: usize) -> usize {
-        self.kept.size[var] as usize
+        self.kept.sets.size[var] as usize
     }
 
     /// Whether domain index `index` is a candidate of `var`.
@@ -758,10 +535,60 @@ impl<'a, V> Domains<'a, V> {
     /// A [`Conflict`] naming `var` when it has no candidate left.
     #[inline]
     pub fn remove(&mut self, var: usize, index: usize) -> Result<bool, Conflict> {
-        if index / 64 >= self.kept.w {
+        if index / 64 >= self.kept.sets.w {
             return Ok(false);
         }
         self.kept.remove(var, index)
+    }
+
+    /// [`remove`](Self::remove) of each `(variable, index)` pair of a
+    /// list, in turn, stopping at the first conflict: the fast path of a
+    /// checker that removes many fixed pairs per step (an exact-cover
+    /// option's items, which its layout lists once). An index beyond the
+    /// variable's domain is no candidate and is skipped.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] naming the first variable left with no candidate.
+    ///
+    /// # Panics
+    ///
+    /// When a variable is not one of the model's.
+    ///
+    /// ```
+    /// use backtracker::{Checker, Conflict, Domains, ModelBuilder};
+    ///
+    /// /// Taking value 0 for variable 0 takes index 0 from variables 1 and 2.
+    /// struct Claims;
+    ///
+    /// impl Checker<u8> for Claims {
+    ///     fn name(&self) -> &'static str {
+    ///         "claims"
+    ///     }
+    ///     fn check(&self, a: &backtracker::Assignment<'_, u8>) -> bool {
+    ///         a.index(0) != Some(0) || (a.index(1) != Some(0) && a.index(2) != Some(0))
+    ///     }
+    ///     fn narrows(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn narrow(&self, var: usize, d: &mut Domains<'_, u8>) -> Result<(), Conflict> {
+    ///         if var == 0 && d.len(0) == 1 && d.min(0) == Some(0) {
+    ///             d.remove_each(&[(1, 0), (2, 0)])?;
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// }
+    ///
+    /// let mut b = ModelBuilder::new();
+    /// for name in ["x", "y", "z"] {
+    ///     b.variable(name, 0..2);
+    /// }
+    /// // Of the 8 assignments, x = 0 leaves y = z = 1 only: 4 + 1.
+    /// assert_eq!(b.build((Claims,)).unwrap().search().count().value, 5);
+    /// ```
+    #[inline]
+    pub fn remove_each(&mut self, pairs: &[(u32, u32)]) -> Result<(), Conflict> {
+        self.kept.remove_pairs(pairs)
     }
 
     /// Keeps only the candidates of `var` for which `keep` answers `true`

@@ -71,11 +71,13 @@ mod index;
 mod interchangeable;
 mod model;
 mod outcome;
+mod queue;
 mod restart;
 mod rng;
 mod search;
 mod slot;
 mod symmetry;
+mod trail;
 mod wake;
 
 pub use assignment::{Assignment, Choice, ModelInfo};

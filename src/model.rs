@@ -700,6 +700,9 @@ impl<V> ModelBuilder<V> {
 fn silent_narrowing<V, C: Checkers<V>>(table: &Table<V>, checkers: &C) -> Result<(), ModelError> {
     let n = table.len();
     let slots = vec![UNASSIGNED; n];
+    // One scratch copy for all: only a checker that overrides `narrow`
+    // can change it, and the first such is refused.
+    let mut kept = None;
     for k in (0..checkers.len()).filter(|&k| !checkers.narrows(k)) {
         let Some(var) = checkers
             .scope(k)
@@ -707,11 +710,13 @@ fn silent_narrowing<V, C: Checkers<V>>(table: &Table<V>, checkers: &C) -> Result
         else {
             continue;
         };
-        let mut kept = Kept::new(&table.initial, n, table.words, &vec![0; n]);
+        let kept =
+            kept.get_or_insert_with(|| Kept::new(&table.initial, n, table.words, &vec![0; n]));
+        kept.default_narrow = false;
         let mut domains = Domains {
             table,
             slots: &slots,
-            kept: &mut kept,
+            kept,
         };
         // Whatever it answers: only whether the default ran matters.
         let _ = checkers.narrow_one(k, var, &mut domains);

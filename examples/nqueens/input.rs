@@ -1,4 +1,5 @@
-//! Reading the board size and the `--constraints` list.
+//! Reading the board size, the `--constraints` list, and the board size
+//! of a model named in a unit line.
 
 use std::io::IsTerminal;
 
@@ -123,4 +124,30 @@ pub fn parse_rules(text: &str) -> Result<Rules, Failure> {
             .filter(|r| chosen.contains(r))
             .collect(),
     ))
+}
+
+/// The model name that unit lines carry.
+pub fn model_name(n: usize) -> String {
+    format!("nqueens-{n}")
+}
+
+/// The board size of a model name, if it is an N-Queens model this
+/// command can build.
+fn board_of(name: &str) -> Option<usize> {
+    let digits = name.strip_prefix("nqueens-")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n <= MAX_QUEENS)
+}
+
+/// The board size of the model a unit or result line names; `what`
+/// prefixes the error (`--unit`, a file's name).
+pub fn board_named(name: &str, what: &str) -> Result<usize, Failure> {
+    board_of(name).ok_or_else(|| {
+        Failure::input(format!(
+            "{what}: unit belongs to model `{}`, not an n-queens board (`nqueens-<N>`, N up to {MAX_QUEENS})",
+            shorten(name)
+        ))
+    })
 }

@@ -9,15 +9,16 @@
 //! ```
 
 use common::cli;
+use common::count_stats::{print_stats, report_interrupted};
 use common::estimate;
 mod input;
 use common::lines;
+use common::long_count;
 use common::output;
 use common::plain;
-use common::progress;
-mod work;
+use common::progress::{self, BOXED_PROGRESS_FROM, PROGRESS_FROM};
+use common::unit_lines;
 
-use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -26,7 +27,8 @@ use std::time::Instant;
 
 use backtracker::board::queens;
 use backtracker::trace::{DEFAULT_EVENT_LIMIT, HtmlView, Mark, Trace};
-use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Progress, Stats, StopReason};
+use backtracker::units::{DEFAULT_MAX_UNITS, Runner};
+use backtracker::{Checkers, MAX_THREADS, Model, Outcome, Progress, StopReason};
 use backtracker_puzzles::{MAX_QUEENS, nqueens, nqueens_with};
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use cli::Failure;
@@ -55,7 +57,8 @@ Examples:
   nqueens 18 --split 4 > units.txt        work units, one per line
   nqueens --unit \"$(head -n 1 units.txt)\" one unit's result line
   nqueens --merge results.txt             the total of all result lines
-  nqueens 19 --checkpoint run.ckpt        resumable count";
+  nqueens 19 --checkpoint run.ckpt        resumable count
+  nqueens 19 --checkpoint run.ckpt --orbits   resumable count by orbits";
 
 /// Count and show the solutions of N-Queens: N queens on an N x N board,
 /// no two in the same row, column or diagonal.
@@ -186,6 +189,14 @@ struct Cli {
     #[arg(long, value_name = "DEPTH", requires = "checkpoint")]
     depth: Option<usize>,
 
+    /// Count a --checkpoint run by orbits under the board's 8 symmetries,
+    /// as a count without --checkpoint does: each part of the tree (a
+    /// constellation) is counted once, weighted by its orbit, and its
+    /// count appended to FILE, which a later run with --orbits resumes
+    /// from (a checkpoint of units is another run's, and refused).
+    #[arg(long, requires = "checkpoint", conflicts_with_all = ["depth", "max_units", "no_symmetry"])]
+    orbits: bool,
+
     /// The most units --split DEPTH and --checkpoint may split into
     /// (default 1,000,000, about 200 MB of memory; up to 100,000,000).
     /// Refused without --split or --checkpoint, and with --split auto
@@ -249,6 +260,7 @@ const NEEDS: cli::Needs = &[
     ("trace_format", &["trace"]),
     ("workers", &["split"]),
     ("depth", &["checkpoint"]),
+    ("orbits", &["checkpoint"]),
     ("max_units", &["split", "checkpoint"]),
     ("probes", &["estimate"]),
     ("seed", &["estimate"]),
@@ -344,9 +356,8 @@ impl Cli {
 
     /// The most units a split may give.
     fn max_units(&self) -> usize {
-        self.max_units.map_or(work::MAX_UNITS, |k| {
-            usize::try_from(k).unwrap_or(usize::MAX)
-        })
+        self.max_units
+            .map_or(MAX_UNITS, |k| usize::try_from(k).unwrap_or(usize::MAX))
     }
 }
 
@@ -361,11 +372,19 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 "--lookahead is for counting; --merge adds up counts made before",
             ));
         }
-        return work::merge_file(path, out);
+        let (results, shown) = unit_lines::read_merge(path)?;
+        let name = results[0].unit.model.clone();
+        let mut model = nqueens(input::board_named(&name, &shown)?).map_err(Failure::input)?;
+        return unit_lines::merge(&results, &shown, &name, &mut model, out);
     }
-    if let Some(line) = &cli.unit {
+    if let Some(text) = &cli.unit {
         let cancel = interrupt_flag();
-        return work::count_one_unit(line, cli.stats, cli.lookahead(), &cancel, out);
+        let line = unit_lines::parse_unit(text)?;
+        let n = input::board_named(&line.model, "--unit")?;
+        let mut model = nqueens(n).map_err(Failure::input)?;
+        let name = input::model_name(n);
+        let (stats, lookahead) = (cli.stats, cli.lookahead());
+        return unit_lines::count_unit(line, &name, &mut model, stats, lookahead, &cancel, out);
     }
     let rules = match &cli.constraints {
         Some(text) => input::parse_rules(text)?,
@@ -387,7 +406,12 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 ));
             }
             let cancel = interrupt_flag();
-            return work::write_units(n, depth, symmetry, cli.max_units(), &cancel, out);
+            let mut model = nqueens(n).map_err(Failure::input)?;
+            let name = input::model_name(n);
+            let max_units = cli.max_units();
+            return unit_lines::write_units(
+                &mut model, &name, depth, symmetry, max_units, &cancel, out,
+            );
         }
         Some(Split::Auto) => {
             if cli.max_units.is_some() {
@@ -399,7 +423,12 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 || cli::threads(0),
                 |w| usize::try_from(w).unwrap_or(usize::MAX),
             );
-            return work::write_units_auto(n, workers, symmetry, cli.lookahead(), out);
+            let mut model = nqueens(n).map_err(Failure::input)?;
+            let name = input::model_name(n);
+            let lookahead = cli.lookahead();
+            return unit_lines::write_units_auto(
+                &mut model, &name, workers, symmetry, lookahead, MAX_UNITS, out,
+            );
         }
         None => {}
     }
@@ -445,18 +474,14 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 return show(cli, &mut model, &cancel, out);
             }
             let threads = cli::threads(cli.threads.unwrap_or(0));
-            if cli.checkpoint.is_some() {
-                let plan = work::Plan {
-                    n,
-                    depth: cli.depth.unwrap_or(work::DEFAULT_DEPTH),
-                    max_units: cli.max_units(),
-                    symmetry,
-                    threads,
-                    stats: cli.stats,
-                    lookahead: cli.lookahead(),
-                    checkpoint: cli.checkpoint.as_deref(),
-                };
-                let total = work::count_by_units(&mut model, &plan, &cancel)?;
+            if let Some(path) = cli.checkpoint.as_deref() {
+                // By units of the split, or by orbits: the library's runner,
+                // resumable from the checkpoint.
+                let runner = runner(cli, n, symmetry, threads, &cancel)
+                    .orbits(cli.orbits)
+                    .checkpoint(path);
+                let report = long_count::run(runner, &mut model, Some(path))?;
+                let total = unit_lines::finish(&report, cli.stats, threads, &cancel)?;
                 return writeln!(out, "{total}").map_err(|e| Failure::output(&e));
             }
             let search = model
@@ -467,7 +492,7 @@ fn run(cli: &Cli, out: &mut Out) -> Result<(), Failure> {
                 .cancel_flag(Arc::clone(&cancel));
             // By orbits under the board's 8 symmetries, with the parts of
             // the tree done on a bar for the long counts.
-            let bar = work::wants_progress(n)
+            let bar = progress::wanted(n, PROGRESS_FROM)
                 .then(progress::Parts::start)
                 .flatten();
             let outcome = search
@@ -502,8 +527,69 @@ fn run_boxed<C: Checkers<usize>>(
     if cli.first || cli.all || cli.trace {
         return show(cli, model, cancel, out);
     }
-    let outcome = work::count_one_thread(model, symmetry, cli.stats, cli.lookahead(), cancel)?;
+    let outcome = count_one_thread(cli, model, symmetry, cancel)?;
     finish_count(&outcome, cli.stats, Some(1), cancel, out)
+}
+
+/// Split depth of unit-by-unit counts unless `--depth` says otherwise.
+const DEFAULT_DEPTH: usize = 3;
+
+/// The most units a split may give unless `--max-units` says otherwise
+/// (`--split`, `--checkpoint --depth`): about 200 MB of memory and 110 MB
+/// of unit lines (N = 20 split at 6 rows with no symmetry, 5.9 million
+/// units, took 1.2 GB and wrote 650 MB).
+const MAX_UNITS: usize = DEFAULT_MAX_UNITS;
+
+/// The library's runner for a count of the board of size `n` unit by
+/// unit, as the command line asks: split at `--depth`, on `threads`,
+/// stopped by Ctrl-C (`cancel`).
+fn runner(
+    cli: &Cli,
+    n: usize,
+    symmetry: bool,
+    threads: usize,
+    cancel: &Arc<AtomicBool>,
+) -> Runner<'static> {
+    Runner::new(input::model_name(n))
+        .split(backtracker::units::Split::Depth(
+            cli.depth.unwrap_or(DEFAULT_DEPTH),
+        ))
+        .max_units(cli.max_units())
+        .symmetry(symmetry)
+        .threads(threads)
+        .lookahead(cli.lookahead())
+        .tally_rejections(cli.stats)
+        .cancel_flag(Arc::clone(cancel))
+}
+
+/// Counts a model of boxed checkers, which counts on one thread. From
+/// [`BOXED_PROGRESS_FROM`] up, when standard error is a terminal, it counts
+/// unit by unit under a progress bar; the total and the statistics are the
+/// same.
+fn count_one_thread<C: Checkers<usize>>(
+    cli: &Cli,
+    model: &mut Model<usize, C>,
+    symmetry: bool,
+    cancel: &Arc<AtomicBool>,
+) -> Result<Outcome<u128>, Failure> {
+    if !progress::wanted(model.len(), BOXED_PROGRESS_FROM) {
+        return Ok(model
+            .search()
+            .lookahead(cli.lookahead())
+            .symmetry(symmetry)
+            .tally_rejections(cli.stats)
+            .cancel_flag(Arc::clone(cancel))
+            .count());
+    }
+    let runner = runner(cli, model.len(), symmetry, 1, cancel)
+        .split(backtracker::units::Split::Depth(DEFAULT_DEPTH))
+        .max_units(MAX_UNITS);
+    let report = long_count::run_in_turn(runner, model, None)?;
+    Ok(Outcome {
+        value: report.total.unwrap_or(0),
+        stats: report.stats,
+        stop: report.stop,
+    })
 }
 
 /// Prints a finished count, or the partial statistics of an interrupted one.
@@ -522,32 +608,6 @@ fn finish_count(
         print_stats(&outcome.stats, &outcome.stop, threads);
     }
     writeln!(out, "{}", outcome.value).map_err(|e| Failure::output(&e))
-}
-
-/// The statistics on standard error, one figure a line.
-pub fn print_stats(stats: &Stats, stop: &StopReason, threads: Option<usize>) {
-    let mut text = stats.deterministic_text();
-    let _ = writeln!(text, "stop: {stop}");
-    if let Some(threads) = threads {
-        let _ = writeln!(text, "threads: {threads}");
-    }
-    let _ = writeln!(text, "time: {:.3?}", stats.elapsed);
-    output::note_raw(&text);
-}
-
-/// What an interrupted count did, on standard error.
-pub fn report_interrupted(
-    stats: &Stats,
-    stop: &StopReason,
-    threads: Option<usize>,
-    units: Option<(usize, usize)>,
-) {
-    let mut head = String::from("interrupted: no count printed");
-    if let Some((done, total)) = units {
-        let _ = write!(head, "; {done} of {total} units counted");
-    }
-    output::say!("{head}; partial statistics:");
-    print_stats(stats, stop, threads);
 }
 
 /// `--estimate`: the estimated nodes, solutions and seconds of the count

@@ -148,14 +148,12 @@ impl CoverChecker {
     }
 }
 
-/// Removes an option from each of its primary items (`(variable, index)`).
-/// The layout made each pair, so the index is within its item's domain and
-/// the kept sets' own removal of a list serves, without `Domains::remove`'s
-/// check of that (docs/performance-log.md, "Exact cover: the kept sets'
-/// own removal").
+/// Removes an option from each of its primary items (`(variable, index)`),
+/// through the public fast path for fixed lists of pairs
+/// (docs/performance-log.md, "Exact cover: the kept sets' own removal").
 #[inline]
 fn remove_everywhere(items: &[(u32, u32)], d: &mut Domains<'_, usize>) -> Result<(), Conflict> {
-    d.kept.remove_pairs(items)
+    d.remove_each(items)
 }
 
 /// The one candidate of a set, if it has exactly one; `Err` when it has none.

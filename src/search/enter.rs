@@ -30,7 +30,7 @@ pub(crate) fn fill<'t, V, C: Set<V>, F: Frames<'t, V>, O: Observer<V>, const ONE
     let picked = st.picked.take();
     let dst = frames.store().words_mut(d);
     if ONE {
-        dst[0] = st.live.kept.words[var];
+        dst[0] = st.live.kept.sets.words[var];
     } else {
         dst.copy_from_slice(st.live.kept.of(var));
     }
@@ -171,7 +171,7 @@ pub(crate) fn pick<'t, V, C: Set<V>, F: Frames<'t, V>>(
             continue;
         }
         let size = if st.plan.exact(var) {
-            st.live.kept.size[var]
+            st.live.kept.sets.size[var]
         } else {
             let dst = frames.store().words_mut(d);
             dst.copy_from_slice(st.live.kept.of(var));
@@ -211,7 +211,7 @@ fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize
     let n = st.plan.n;
     let (slots, words, degrees) = (
         &st.live.slots[..n],
-        &st.live.kept.words[..n],
+        &st.live.kept.sets.words[..n],
         &st.plan.options.degrees[..n],
     );
     for var in 0..n {
@@ -220,7 +220,7 @@ fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize
         }
         let (kept, degree) = (words[var], degrees[var]);
         let (size, word) = if skips && st.plan.exact(var) {
-            (st.live.kept.size[var], None)
+            (st.live.kept.sets.size[var], None)
         } else {
             let word = checkers.filter_all_word(&assignment, var, kept, st.plan.watch);
             (word.count_ones(), Some(word))
@@ -243,7 +243,7 @@ fn pick_one_word<V, C: Set<V>>(checkers: &C, st: &State<'_, V>) -> Option<(usize
 fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
     if let Some(tree) = &mut st.live.smallest {
         tree.update_all(
-            &st.live.kept.touched,
+            &st.live.kept.touched.list,
             &keys(&st.plan, &st.live.kept, &st.live.slots),
         );
     } else {
@@ -269,7 +269,7 @@ fn pick_exact<V>(st: &mut State<'_, V>) -> usize {
 /// variables' degrees and classes, and the assignment.
 fn keys<'a, V>(plan: &'a Plan<'_, V>, kept: &'a Kept, slots: &'a [u32]) -> Keys<'a> {
     Keys {
-        size: &kept.size,
+        size: &kept.sets.size,
         degrees: &plan.options.degrees,
         branch: plan.options.branch.as_deref(),
         slots,

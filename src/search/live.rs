@@ -2,7 +2,8 @@
 //! candidate sets with their trail, and the assignments steps implied.
 
 use crate::assignment::{Assignment, Table, UNASSIGNED};
-use crate::domains::{Kept, NOBODY};
+use crate::domains::Kept;
+use crate::queue::NOBODY;
 
 use super::smallest::Smallest;
 

@@ -58,6 +58,7 @@ pub use classes::Classes;
 pub use estimate::{Estimate, Interval};
 pub use optimize::Improvements;
 pub use optimum::{Best, Optimum};
+pub(crate) use orbits::{Constellation, fingerprint as orbits_fingerprint};
 pub use place::{Here, OnThreads, Units};
 pub use progress::Progress;
 use progress::{ProgressFn, part_done};

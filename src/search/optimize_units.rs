@@ -255,3 +255,109 @@ fn nothing<V>(stop: StopReason) -> Outcome<Optimum<V>> {
         stop,
     }
 }
+
+/// What a run over units is told as unit `i` of the list finishes: the
+/// bound it started from (the best cost when it started, or the search's
+/// bound) and its outcome.
+pub(crate) type UnitDone<'f, V> = dyn Fn(usize, Option<i64>, &Outcome<Optimum<V>>) + Sync + 'f;
+
+impl<V, C> Search<'_, V, C>
+where
+    V: Copy + TryInto<i64>,
+    C: Checkers<V>,
+{
+    /// Branch and bound towards `sense` of `goal` over `units`, one after
+    /// the other on this thread, from the search's bound, each unit
+    /// starting from the best cost so far: each better solution told to
+    /// `on_better`, each unit that completes to `done`.
+    pub(crate) fn best_of_units_in_turn(
+        self,
+        goal: &Goal,
+        sense: Sense,
+        units: &[Unit],
+        on_better: &(dyn Fn(&Best<V>) + Sync),
+        done: &UnitDone<'_, V>,
+    ) -> Outcome<Optimum<V>> {
+        if let Err(poisoned) = self.model.usable() {
+            return nothing(poisoned.into());
+        }
+        let started = Instant::now();
+        let parts = Parts::new(&self.config);
+        goal.start(sense, self.config.bound);
+        let results = parts.in_turn(self.model, units.len(), |model, i| {
+            unit_part(model, &parts, goal, sense, units, i, on_better, done)
+        });
+        goal.stop();
+        best_of(&parts, results, sense, started)
+    }
+}
+
+impl<V, C> Search<'_, V, C>
+where
+    V: Copy + TryInto<i64> + Send + Sync,
+    C: Checkers<V> + Clone + Send + Sync,
+{
+    /// [`best_of_units_in_turn`](Self::best_of_units_in_turn) on `threads`
+    /// threads (at least one) that share the best cost so far.
+    pub(crate) fn best_of_units_on(
+        self,
+        threads: usize,
+        goal: &Goal,
+        sense: Sense,
+        units: &[Unit],
+        on_better: &(dyn Fn(&Best<V>) + Sync),
+        done: &UnitDone<'_, V>,
+    ) -> Outcome<Optimum<V>> {
+        if threads <= 1 {
+            return self.best_of_units_in_turn(goal, sense, units, on_better, done);
+        }
+        if let Err(poisoned) = self.model.usable() {
+            return nothing(poisoned.into());
+        }
+        let started = Instant::now();
+        let parts = Parts::new(&self.config);
+        goal.start(sense, self.config.bound);
+        let results = parts.run(
+            Workers::Threads(&*self.model, threads),
+            units.len(),
+            |mine, i| unit_part(mine, &parts, goal, sense, units, i, on_better, done),
+        );
+        goal.stop();
+        best_of(&parts, results, sense, started)
+    }
+}
+
+/// Unit `i` of `units` as a part of `parts`, from the goal's shared bound:
+/// [`in_unit`], and `done` told when it completes.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a part of the scheduler with the goal, the units and both callbacks"
+)]
+fn unit_part<V, C>(
+    model: &mut Model<V, C>,
+    parts: &Parts<V>,
+    goal: &Goal,
+    sense: Sense,
+    units: &[Unit],
+    i: usize,
+    on_better: &(dyn Fn(&Best<V>) + Sync),
+    done: &UnitDone<'_, V>,
+) -> Outcome<Optimum<V>>
+where
+    V: Copy + TryInto<i64>,
+    C: Checkers<V>,
+{
+    let bound = goal.best();
+    let outcome = in_unit(
+        model,
+        &parts.part_config(),
+        goal,
+        sense,
+        &units[i],
+        &on_better,
+    );
+    if outcome.stop.is_complete() {
+        done(i, bound, &outcome);
+    }
+    outcome
+}

@@ -99,6 +99,7 @@ impl Frame {
 
 /// A part of the tree: the solutions whose literals on the frame include
 /// `pins` and avoid `removed`, each standing for `weight` solutions.
+#[derive(Clone)]
 pub(crate) struct Constellation {
     pins: Vec<u32>,
     removed: Vec<u32>,
@@ -384,6 +385,22 @@ impl<V, C: Checkers<V>> Walk<'_, V, C> {
         }
         self.slots[self.group.literal(l).0] = UNASSIGNED;
     }
+}
+
+/// A fingerprint of the constellations `found` (64-bit FNV-1a over their
+/// literals and weights, in order): what a checkpoint of a count by
+/// orbits names its run by, so that one of another group is refused.
+pub(crate) fn fingerprint(found: &[Constellation]) -> u64 {
+    let words = found.iter().flat_map(|k| {
+        let head = [k.pins.len() as u64, k.removed.len() as u64, k.weight];
+        let literals = k.pins.iter().chain(&k.removed).map(|&l| u64::from(l));
+        head.into_iter().chain(literals)
+    });
+    words.fold(0xcbf2_9ce4_8422_2325, |hash: u64, word| {
+        word.to_le_bytes().iter().fold(hash, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    })
 }
 
 /// The candidates at the root for constellation `k`: its literals pinned,

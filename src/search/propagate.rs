@@ -4,7 +4,8 @@
 use crate::assignment::{Assignment, UNASSIGNED};
 use crate::candidates::Candidates;
 use crate::checkers::sealed::{BOUNDS_ONLY, CHECKER, FIXED_ONLY, SETS_ONLY, Set};
-use crate::domains::{Domains, NOBODY};
+use crate::domains::Domains;
+use crate::queue::NOBODY;
 
 use super::audit::Audit;
 use super::live::Live;
@@ -51,7 +52,7 @@ pub(crate) fn root<V, C: Set<V>>(
     checkers: &mut C,
     nw: &mut Narrowing<'_, '_, V>,
 ) -> Result<(), Wipeout> {
-    if let Some(var) = nw.live.kept.size.iter().position(|&size| size == 0) {
+    if let Some(var) = nw.live.kept.sets.size.iter().position(|&size| size == 0) {
         return Err(Wipeout {
             checker: None,
             var: Some(var),
@@ -62,7 +63,7 @@ pub(crate) fn root<V, C: Set<V>>(
     }
     let result = narrow_root(checkers, nw);
     if result.is_err() {
-        nw.live.kept.clear_queue();
+        nw.live.kept.queue.clear();
     }
     result
 }
@@ -75,7 +76,7 @@ fn narrow_root<V, C: Set<V>>(
     nw.live.kept.open();
     if nw.plan.watch.any_narrowing() {
         for var in 0..nw.plan.n {
-            nw.live.kept.queue_var(var);
+            nw.live.kept.queue.queue_var(var);
         }
         narrow(checkers, nw, false)?;
     }
@@ -117,17 +118,17 @@ fn narrow_implying<V, C: Set<V>>(
 ) -> Result<(), Wipeout> {
     let mut next_single = 0;
     loop {
-        if let Some((var, changer, moved)) = nw.live.kept.next_queued() {
-            if implying && nw.live.kept.size[var] == 1 && nw.live.slots[var] == UNASSIGNED {
+        if let Some((var, changer, moved)) = nw.live.kept.queue.next_queued() {
+            if implying && nw.live.kept.sets.size[var] == 1 && nw.live.slots[var] == UNASSIGNED {
                 nw.live.singles.push((crate::index::small(var), changer));
             }
             wake(&*checkers, nw, var, changer, moved, 0)?;
-        } else if let Some((k, var)) = nw.live.kept.next_waiting() {
+        } else if let Some((k, var)) = nw.live.kept.queue.next_waiting() {
             narrow_one(&*checkers, nw, k, var)?;
         } else if let Some(&(var, changer)) = nw.live.singles.get(next_single) {
             next_single += 1;
             let var = var as usize;
-            if nw.live.kept.size[var] == 1 && nw.live.slots[var] == UNASSIGNED {
+            if nw.live.kept.sets.size[var] == 1 && nw.live.slots[var] == UNASSIGNED {
                 imply(checkers, nw, var, changer)?;
                 // Its narrowing again, now that it is assigned, but for
                 // the checkers that read only the sets, which it left as
@@ -138,7 +139,7 @@ fn narrow_implying<V, C: Set<V>>(
             break;
         }
     }
-    nw.live.kept.queue_done();
+    nw.live.kept.queue.done();
     Ok(())
 }
 
@@ -157,7 +158,7 @@ fn wake<V, C: Set<V>>(
     skip: u32,
 ) -> Result<(), Wipeout> {
     let watch = nw.plan.watch;
-    let fixed = nw.live.kept.size[var] == 1;
+    let fixed = nw.live.kept.sets.size[var] == 1;
     for &entry in &watch.narrowing[var] {
         if (entry & FIXED_ONLY != 0 && !fixed)
             || (entry & BOUNDS_ONLY != 0 && !fixed && !moved)
@@ -170,7 +171,10 @@ fn wake<V, C: Set<V>>(
             let whole = watch.whole_scope[k];
             if !whole || crate::index::small(k) != changer {
                 let rank = watch.rank[k] as usize;
-                nw.live.kept.wait(k, var, rank, whole, watch.waits.len());
+                nw.live
+                    .kept
+                    .queue
+                    .wait(k, var, rank, whole, watch.waits.len());
             }
             continue;
         }
@@ -243,11 +247,11 @@ fn narrow_one<V, C: Set<V>>(
         .audit
         .describe
         .is_some()
-        .then(|| nw.live.kept.words.clone());
+        .then(|| nw.live.kept.sets.words.clone());
     if audit.is_some() || nw.live.removals.is_some() {
         nw.live.kept.log = Some(Vec::new());
     }
-    nw.live.kept.running = crate::index::small(k);
+    nw.live.kept.queue.running = crate::index::small(k);
     let result = checkers.narrow_one(
         k,
         var,
@@ -257,7 +261,7 @@ fn narrow_one<V, C: Set<V>>(
             kept: &mut nw.live.kept,
         },
     );
-    nw.live.kept.running = NOBODY;
+    nw.live.kept.queue.running = NOBODY;
     let removed = nw.live.kept.log.take().unwrap_or_default();
     if let Some(list) = &mut nw.live.removals {
         list.extend(removed.iter().map(|&(v, i)| (v, i, crate::index::small(k))));

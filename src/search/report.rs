@@ -3,8 +3,8 @@
 
 use crate::assignment::{Assignment, Choice};
 use crate::checkers::sealed::Set;
-use crate::domains::NOBODY;
 use crate::observe::{Control, Event, Observer};
+use crate::queue::NOBODY;
 
 use super::frames::Frames;
 use super::log::NO_CHECKER;

@@ -44,7 +44,7 @@ pub(crate) fn step<'t, V, C: Set<V>, F: Frames<'t, V>>(
         },
         choice.var,
     ) {
-        st.live.kept.clear_queue();
+        st.live.kept.queue.clear();
         while let Some((var, index, _)) = st.live.implied.pop() {
             unassign(checkers, st, st.choice(var as usize, index as usize));
         }

@@ -1,7 +1,8 @@
-//! A checkpoint file: a header line naming the format and the run, then
-//! the result line of each finished unit of the run, appended and synced as
-//! units finish, so that a run killed at any moment resumes where it
-//! stopped.
+//! A checkpoint file: a header line naming the format, the question and
+//! the run, then the result line of each finished part of the run (a
+//! unit's count, a unit's best, a constellation's count), appended and
+//! synced as parts finish, so that a run killed at any moment resumes
+//! where it stopped.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
@@ -9,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::{MAX_LINE, ResultLine, UNIT_FORMAT, UnitLine, shorten};
+use super::record::{Part, Record};
+use super::{MAX_LINE, ResultLine, UnitLine, shorten};
 use crate::error::UnitError;
 
 /// The format version of the checkpoint files this version writes: the
@@ -34,31 +36,41 @@ pub(crate) const CHECKPOINT_FORMAT: &str = "backtracker-checkpoint/1";
 /// ```
 #[must_use]
 pub fn checkpoint_header(lines: &[UnitLine]) -> String {
-    match lines.first() {
-        Some(line) => format!("{CHECKPOINT_FORMAT} {}", line.run()),
-        None => format!("{CHECKPOINT_FORMAT} units=0"),
+    header("", lines)
+}
+
+/// The header line of the checkpoint of the run whose parts are `parts`,
+/// asking `question` (empty for a count by units, which keeps the header
+/// of the first version).
+fn header<P: Part>(question: &str, parts: &[P]) -> String {
+    let run = parts.first().map_or("units=0".to_owned(), Part::run);
+    if question.is_empty() {
+        format!("{CHECKPOINT_FORMAT} {run}")
+    } else {
+        format!("{CHECKPOINT_FORMAT} {question} {run}")
     }
 }
 
-/// Why `result` cannot be a line of the checkpoint of the run whose units
-/// are `lines`, where units `done` are in already: the one judgement of a
+/// Why `result` cannot be a line of the checkpoint of the run whose parts
+/// are `lines`, where parts `done` are in already: the one judgement of a
 /// result, made by [`Checkpoint::open`] on every line it reads and by
 /// [`Checkpoint::append`] on every result before it writes it.
-fn judge(lines: &[UnitLine], done: &[bool], result: &ResultLine) -> Result<(), Judged> {
+fn judge<R: Record>(lines: &[R::Part], done: &[bool], result: &R) -> Result<(), Judged> {
+    let part = result.part();
     let Some(expected) = lines.first() else {
         return Err(Judged::OtherRun {
-            found: result.unit.run(),
+            found: part.run(),
             expected: "a run with no units".to_owned(),
         });
     };
-    if result.unit.run() != expected.run() {
+    if part.run() != expected.run() {
         return Err(Judged::OtherRun {
-            found: result.unit.run(),
+            found: part.run(),
             expected: expected.run(),
         });
     }
-    let index = result.unit.index;
-    if lines.get(index) != Some(&result.unit) {
+    let index = part.index();
+    if lines.get(index) != Some(part) {
         return Err(Judged::Bad(format!(
             "unit {index} is not this run's unit {index}"
         )));
@@ -138,7 +150,9 @@ pub enum CheckpointError {
         /// Why the result does not belong in it.
         reason: String,
     },
-    /// The file holds results of another run (another model, depth or split).
+    /// The file holds results of another run: another question (a count,
+    /// a count by orbits, a least or greatest cost, from another bound),
+    /// model, depth or split.
     #[error(
         "checkpoint `{path}` belongs to another run ({found}), not this one ({expected}); it was left unchanged"
     )]
@@ -177,25 +191,46 @@ pub enum CheckpointError {
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A checkpoint of another question holds other lines
+/// ([`open_run`](Self::open_run)): a [`BestLine`](super::BestLine) per
+/// unit of branch and bound, a [`PartResult`](super::PartResult) per
+/// constellation of a count by orbits.
 #[derive(Debug)]
-pub struct Checkpoint {
+pub struct Checkpoint<R: Record = ResultLine> {
     path: PathBuf,
     file: File,
-    /// The run's units.
-    lines: Vec<UnitLine>,
-    results: Vec<ResultLine>,
+    /// The run's parts.
+    lines: Vec<R::Part>,
+    results: Vec<R>,
     done: Vec<bool>,
     recovered: Option<String>,
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint of the run whose units are `lines` at `path`,
-    /// and locks it; a file that is absent or empty becomes a new
-    /// checkpoint, its [header](checkpoint_header) written and synced. The
+    /// Opens the checkpoint of the count whose units are `lines` at
+    /// `path`: [`open_run`](Self::open_run) with no question, so the
+    /// header is [`checkpoint_header`]`(lines)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`open_run`](Self::open_run).
+    pub fn open(path: impl AsRef<Path>, lines: &[UnitLine]) -> Result<Checkpoint, CheckpointError> {
+        Checkpoint::open_run(path, "", lines)
+    }
+}
+
+impl<R: Record> Checkpoint<R> {
+    /// Opens the checkpoint of the run that asks `question` (words without
+    /// a line break, such as `question=orbits`; empty for a count by
+    /// units) of the parts `lines` at `path`, and locks it; a file that is
+    /// absent or empty becomes a new checkpoint, its header (the format,
+    /// the question, the run of the parts) written and synced. The
     /// first line must be this run's header: a file that does not start
     /// with a checkpoint header is foreign, whatever its last line, and is
-    /// refused. Every later line must be a result of one of these units,
-    /// each unit at most once. A last line cut short (a write interrupted
+    /// refused; one of another question or run is refused with
+    /// [`OtherRun`](CheckpointError::OtherRun). Every later line must be a
+    /// result of one of these parts, each part at most once. A last line cut short (a write interrupted
     /// by a kill or a full disk) is dropped from the file, and a header cut
     /// short while the file was created is written again;
     /// [`recovered`](Self::recovered) says so. Any other damage refuses
@@ -211,7 +246,31 @@ impl Checkpoint {
         clippy::too_many_lines,
         reason = "one pass over the file, each refusal beside the check that finds it"
     )]
-    pub fn open(path: impl AsRef<Path>, lines: &[UnitLine]) -> Result<Checkpoint, CheckpointError> {
+    ///
+    /// ```
+    /// use backtracker::units::{Checkpoint, CheckpointError, PartLine, PartResult};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("checkpoint-run-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let path = dir.join("orbits.ckpt");
+    /// let parts = PartLine::number("m", 0xfeed, 2);
+    /// let mut checkpoint = Checkpoint::<PartResult>::open_run(&path, "question=orbits", &parts)?;
+    /// checkpoint.append(&PartResult { part: parts[1].clone(), count: 8 })?;
+    /// drop(checkpoint);
+    /// let text = std::fs::read_to_string(&path)?;
+    /// assert!(text.starts_with("backtracker-checkpoint/1 question=orbits model=m orbits=000000000000feed parts=2\n"));
+    /// // The same file asked another question is refused, and left as it is.
+    /// let other = Checkpoint::<PartResult>::open_run(&path, "question=other", &parts);
+    /// assert!(matches!(other, Err(CheckpointError::OtherRun { .. })));
+    /// assert_eq!(std::fs::read_to_string(&path)?, text);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open_run(
+        path: impl AsRef<Path>,
+        question: &str,
+        lines: &[R::Part],
+    ) -> Result<Checkpoint<R>, CheckpointError> {
         let path = path.as_ref();
         let shown = path.display().to_string();
         let io = |e: io::Error| CheckpointError::Io {
@@ -256,7 +315,7 @@ impl Checkpoint {
                 lines.len()
             )));
         }
-        let header = checkpoint_header(lines);
+        let header = header(question, lines);
         let mut recovered = None;
         let Some(end) = bytes.iter().position(|&b| b == b'\n') else {
             // No complete line: a new checkpoint, or one whose header was
@@ -310,7 +369,7 @@ impl Checkpoint {
         let mut done = vec![false; lines.len()];
         for (i, line) in text.lines().enumerate() {
             let number = i + 2;
-            let result: ResultLine = line
+            let result: R = line
                 .parse()
                 .map_err(|e: UnitError| damaged(format!("line {number}: {e}")))?;
             match judge(lines, &done, &result) {
@@ -326,7 +385,7 @@ impl Checkpoint {
                     return Err(damaged(format!("line {number}: {reason}")));
                 }
             }
-            done[result.unit.index] = true;
+            done[result.part().index()] = true;
             results.push(result);
         }
         if complete < bytes.len() {
@@ -335,14 +394,7 @@ impl Checkpoint {
             // half-way); anything else there (zeros a crash left, other
             // bytes) is damage.
             let tail = &bytes[complete..];
-            let start = lines.first().map(|line| {
-                format!(
-                    "{UNIT_FORMAT} model={} depth={} symmetry={} unit=",
-                    line.model,
-                    line.depth,
-                    if line.symmetry { "on" } else { "off" }
-                )
-            });
+            let start = lines.first().map(Part::line_start);
             let ours = start.is_some_and(|start| {
                 let start = start.as_bytes();
                 if tail.len() <= start.len() {
@@ -377,7 +429,7 @@ impl Checkpoint {
 
     /// The results read from the file (and those appended since).
     #[must_use]
-    pub fn results(&self) -> &[ResultLine] {
+    pub fn results(&self) -> &[R] {
         &self.results
     }
 
@@ -436,7 +488,7 @@ impl Checkpoint {
     /// # std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn append(&mut self, result: &ResultLine) -> Result<(), CheckpointError> {
+    pub fn append(&mut self, result: &R) -> Result<(), CheckpointError> {
         let shown = self.path.display().to_string();
         let refused = |reason: String| CheckpointError::Refused {
             path: shown.clone(),
@@ -452,7 +504,7 @@ impl Checkpoint {
             Err(Judged::Bad(reason)) => return Err(refused(reason)),
         }
         let text = result.to_string();
-        if text.len() > MAX_LINE || text.parse::<ResultLine>().as_ref() != Ok(result) {
+        if text.len() > MAX_LINE || text.parse::<R>().as_ref() != Ok(result) {
             return Err(refused("its line does not read back as written".to_owned()));
         }
         let io = |e: io::Error| CheckpointError::Io {
@@ -463,7 +515,7 @@ impl Checkpoint {
             .write_all(format!("{text}\n").as_bytes())
             .map_err(io)?;
         self.file.sync_data().map_err(io)?;
-        self.done[result.unit.index] = true;
+        self.done[result.part().index()] = true;
         self.results.push(result.clone());
         Ok(())
     }

@@ -9,24 +9,38 @@
 //! the split, and [`Checkpoint`] keeps a run's results in a file it can
 //! resume from.
 //!
-//! [`Runner`] puts them together into the long count of any model: split
+//! [`Runner`] puts them together into the long run of any model: split
 //! at a depth or at the depth [`auto_split`] chooses from estimates,
-//! counted on threads, each finished unit appended to a checkpoint that a
+//! searched on threads, each finished unit appended to a checkpoint that a
 //! later run resumes from, with progress and the time left, cancellation
-//! and a node budget.
+//! and a node budget. It counts, counts by orbits (the parts are then the
+//! constellations of [`Search::orbits`](crate::Search::orbits), as
+//! [`PartLine`]s and [`PartResult`]s), and runs branch and bound
+//! ([`Runner::minimize`], [`Runner::maximize`], with [`BestLine`]s in the
+//! checkpoint); one [`Checkpoint`] type keeps the results of each, a
+//! [`Record`] a line.
 
 use std::fmt;
 use std::str::FromStr;
 
 mod auto;
 mod best;
+mod best_run;
 mod checkpoint;
+mod drive;
+mod orbit_lines;
+mod progress;
+mod record;
 mod runner;
 
 pub use auto::{AutoSplit, auto_split};
 pub use best::{BestLine, MergedBest, merge_best, read_best};
+pub use best_run::{BestPlan, BestReport};
 pub use checkpoint::{Checkpoint, CheckpointError, checkpoint_header, read_results};
-pub use runner::{DEFAULT_MAX_UNITS, Plan, RunError, RunProgress, RunReport, Runner, Split};
+pub use orbit_lines::{PartLine, PartResult};
+pub use progress::RunProgress;
+pub use record::{Part, Record};
+pub use runner::{DEFAULT_MAX_UNITS, Plan, RunError, RunReport, Runner, Split};
 
 use crate::checkers::Checkers;
 use crate::error::UnitError;

@@ -1,22 +1,26 @@
-//! The long count of any model: split into units, counted on threads,
-//! each finished unit appended to a checkpoint it resumes from, with
-//! progress and the time left, cancellation and a node budget.
+//! The long run of any model: split into units (or, counting by orbits,
+//! into constellations), searched through the scheduler on threads, each
+//! finished part appended to a checkpoint it resumes from, with progress
+//! and the time left, cancellation and a node budget. This file holds the
+//! runner's settings and the count; `best_run.rs` holds branch and bound.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use thiserror::Error;
 
 use super::auto::auto_split;
 use super::checkpoint::{Checkpoint, CheckpointError};
+use super::drive::{drive, todo};
+use super::orbit_lines::{PartLine, PartResult};
+use super::progress::{ProgressFn, RunProgress, Tracker};
 use super::{ResultLine, UnitLine, merge};
 use crate::checkers::Checkers;
 use crate::error::UnitError;
 use crate::model::Model;
 use crate::outcome::{Outcome, Stats, StopReason};
-use crate::search::{Search, Unit, resolve_threads};
+use crate::search::{Constellation, Progress, Search, Unit, orbits_fingerprint, resolve_threads};
 
 /// The most units a [`Runner`] splits into unless
 /// [`max_units`](Runner::max_units) says otherwise: about 200 MB of memory
@@ -31,9 +35,6 @@ const PROGRESS_PROBES: u64 = 8_192;
 /// same time.
 const SEED: u64 = 1;
 
-/// How often the runner looks at the caller's cancellation flag.
-const CANCEL_POLL: Duration = Duration::from_millis(10);
-
 /// Where a [`Runner`] splits the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Split {
@@ -44,82 +45,6 @@ pub enum Split {
     /// made with one number of workers belongs to another run than one
     /// made with another.
     Auto,
-}
-
-/// How far a count is, given to the [`Runner`]'s
-/// [progress callback](Runner::on_progress) once before the first unit is
-/// counted and again as each unit finishes.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct RunProgress {
-    /// Units finished, those read from the checkpoint included.
-    pub units_done: usize,
-    /// Units of the run.
-    pub units_total: usize,
-    /// Nodes searched by this run's finished units.
-    pub nodes: u64,
-    /// Time since this run started counting.
-    pub elapsed: Duration,
-    /// The estimated share of the whole run's work done, from 0 to 1: each
-    /// finished unit adds its estimated nodes.
-    pub share_done: f64,
-    /// The estimated time left (see [`left_at`](Self::left_at)).
-    pub left: Duration,
-    /// The time the run was predicted to take before it started.
-    prior: f64,
-    /// The share of the work done when this run started.
-    share_before: f64,
-}
-
-impl RunProgress {
-    /// The time left `elapsed` into the run, with the work done so far: the
-    /// prediction made before the run (each unit's estimated nodes times
-    /// the time per node measured on a sample) blended with the measured
-    /// rate in proportion to the work done, the prediction alone at the
-    /// start and the measured rate alone at the end. A progress bar that
-    /// redraws between two units calls this with its own clock.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use backtracker::{units::Runner};
-    /// use backtracker_puzzles::nqueens;
-    /// use std::sync::Mutex;
-    ///
-    /// let mut model = nqueens(9)?;
-    /// let last = Mutex::new(None);
-    /// Runner::new("nqueens-9")
-    ///     .threads(1)
-    ///     .on_progress(|p| *last.lock().unwrap() = Some(p.clone()))
-    ///     .run(&mut model)?;
-    /// let last = last.into_inner().unwrap().expect("progress was reported");
-    /// assert_eq!(last.units_done, last.units_total);
-    /// assert_eq!(last.left_at(last.elapsed + Duration::from_secs(1)), Duration::ZERO);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn left_at(&self, elapsed: Duration) -> Duration {
-        let left = 1.0 - self.share_before;
-        let share = if left > 0.0 {
-            ((self.share_done - self.share_before) / left).clamp(0.0, 1.0)
-        } else {
-            1.0
-        };
-        Duration::from_secs_f64(time_left(self.prior, elapsed.as_secs_f64(), share))
-    }
-}
-
-/// Seconds left of a run predicted to take `prior` seconds, `elapsed`
-/// seconds into it, with `share` of its work done: the prediction and the
-/// measured rate (elapsed over the share done) blended by the share done.
-fn time_left(prior: f64, elapsed: f64, share: f64) -> f64 {
-    let measured = if share > 0.0 { elapsed / share } else { prior };
-    let whole = prior * (1.0 - share) + measured * share;
-    let left = whole - elapsed;
-    if left.is_finite() {
-        left.clamp(0.0, 1e12)
-    } else {
-        0.0
-    }
 }
 
 /// Why a [`Runner`] could not count.
@@ -158,10 +83,25 @@ pub enum RunError {
     /// The results do not add up to a total (beyond `u128`).
     #[error("the results do not add up: {0}")]
     Merge(UnitError),
+    /// A best solution read from the checkpoint is not a solution of the
+    /// model with the cost it claims: the checkpoint belongs to another
+    /// model of the same name. It was left unchanged.
+    #[error(
+        "checkpoint `{path}`: unit {unit}'s solution is not a solution of this model of cost {cost}; it was left unchanged"
+    )]
+    NotASolution {
+        /// The file.
+        path: String,
+        /// The unit whose line holds the solution.
+        unit: usize,
+        /// The cost its line claims.
+        cost: i64,
+    },
 }
 
-/// What a run counted: the exact total when every unit was counted, and
-/// how far it got otherwise.
+/// What a run counted: the exact total when every part (unit, or
+/// constellation of a count by orbits) was counted, and how far it got
+/// otherwise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct RunReport {
@@ -174,28 +114,41 @@ pub struct RunReport {
     /// What this run's search did (the units read from the checkpoint not
     /// included).
     pub stats: Stats,
-    /// The split depth.
+    /// The split depth (0 for a count by orbits).
     pub depth: usize,
-    /// Units of the run.
+    /// Parts of the run: units, or constellations of a count by orbits.
     pub units: usize,
-    /// Units finished, those read from the checkpoint included.
+    /// Parts finished, those read from the checkpoint included.
     pub done: usize,
-    /// Units read from the checkpoint.
+    /// Parts read from the checkpoint.
     pub resumed: usize,
+    /// Whether the run counted by orbits (see [`Runner::orbits`]).
+    pub orbits: bool,
 }
 
-type ProgressFn<'a> = Box<dyn Fn(&RunProgress) + Send + Sync + 'a>;
-
-/// The long count of any model: splits it into work units (at a depth, or
-/// at the depth its estimates recommend), counts them on threads, appends
-/// each finished unit's result to a checkpoint file as it finishes, and
-/// resumes from that file, skipping the units it holds. A run killed at any
-/// moment (`SIGKILL`, a power cut) leaves a file it resumes from; a
-/// damaged or foreign file is refused and left byte for byte unchanged
-/// ([`Checkpoint`]). The total is the exact [`merge`] of every unit's
-/// result. Progress, with the time left, goes to a callback; a
-/// cancellation flag and a node budget stop the count, keeping the units
+/// The long run of any model: splits it into work units (at a depth, or
+/// at the depth its estimates recommend), searches them through the
+/// scheduler on threads, appends each finished unit's result to a
+/// checkpoint file as it finishes, and resumes from that file, skipping
+/// the units it holds. A run killed at any moment (`SIGKILL`, a power cut)
+/// leaves a file it resumes from; a damaged or foreign file, or one of
+/// another question, is refused and left byte for byte unchanged
+/// ([`Checkpoint`]). Progress, with the time left, goes to a callback; a
+/// cancellation flag and a node budget stop the run, keeping the units
 /// finished.
+///
+/// It answers three questions, each with checkpoints and resume:
+/// - the count ([`run`](Self::run)), the exact [`merge`] of every unit's
+///   result;
+/// - the count by orbits ([`orbits`](Self::orbits)), the sum of each
+///   constellation's count weighted by its orbit (see
+///   [`Search::orbits`](crate::Search::orbits)), the constellations being
+///   the parts instead of units;
+/// - branch and bound ([`minimize`](Self::minimize),
+///   [`maximize`](Self::maximize), [`plan_best`](Self::plan_best)): the
+///   units share the best cost so far, and the checkpoint keeps each
+///   finished unit's best (a [`BestLine`](super::BestLine)) under a header
+///   that names the sense and the starting [`bound`](Self::bound).
 ///
 /// [`plan`](Self::plan) splits and opens the checkpoint (so that a caller
 /// can say what it resumes before counting); [`Plan::run`] counts on
@@ -231,17 +184,19 @@ type ProgressFn<'a> = Box<dyn Fn(&RunProgress) + Send + Sync + 'a>;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Runner<'a> {
-    name: String,
+    pub(super) name: String,
     split: Split,
     symmetry: bool,
-    threads: usize,
+    pub(super) threads: usize,
     max_units: usize,
-    checkpoint: Option<PathBuf>,
-    cancel: Option<Arc<AtomicBool>>,
-    node_limit: u64,
-    lookahead: usize,
+    pub(super) checkpoint: Option<PathBuf>,
+    pub(super) cancel: Option<Arc<AtomicBool>>,
+    pub(super) node_limit: u64,
+    pub(super) lookahead: usize,
     tally: bool,
-    progress: Option<ProgressFn<'a>>,
+    orbits: bool,
+    pub(super) bound: Option<i64>,
+    pub(super) progress: Option<ProgressFn<'a>>,
 }
 
 impl std::fmt::Debug for Runner<'_> {
@@ -250,6 +205,7 @@ impl std::fmt::Debug for Runner<'_> {
             .field("name", &self.name)
             .field("split", &self.split)
             .field("threads", &self.threads)
+            .field("orbits", &self.orbits)
             .field("checkpoint", &self.checkpoint)
             .finish_non_exhaustive()
     }
@@ -273,11 +229,14 @@ impl<'a> Runner<'a> {
             node_limit: u64::MAX,
             lookahead: 0,
             tally: false,
+            orbits: false,
+            bound: None,
             progress: None,
         }
     }
 
-    /// Where to split (default: depth 3).
+    /// Where to split (default: depth 3). A count by
+    /// [orbits](Self::orbits) takes its parts from the group instead.
     #[must_use]
     pub fn split(mut self, split: Split) -> Self {
         self.split = split;
@@ -285,14 +244,42 @@ impl<'a> Runner<'a> {
     }
 
     /// Whether to use the model's declared mirror symmetry (default: yes,
-    /// when declared), as [`Search::symmetry`].
+    /// when declared), as [`Search::symmetry`]. Branch and bound splits
+    /// without it.
     #[must_use]
     pub fn symmetry(mut self, on: bool) -> Self {
         self.symmetry = on;
         self
     }
 
-    /// Threads to count on (0, the default: one per core; at most
+    /// Counts by orbits under the model's declared group (default: no),
+    /// as [`Search::orbits`]: the parts of the run are the constellations
+    /// of the count, each counted once and weighted by its orbit, and the
+    /// checkpoint keeps each one's weighted count (a
+    /// [`PartResult`](super::PartResult)) under a header that says
+    /// `question=orbits` and holds the fingerprint of the constellations,
+    /// so that a checkpoint of another group or model is refused. The
+    /// split and its depth are not used. A model without a group, or a
+    /// run without [symmetry](Self::symmetry), counts by units as without
+    /// this setting. Branch and bound ignores it.
+    ///
+    /// ```
+    /// use backtracker::units::Runner;
+    /// use backtracker_puzzles::nqueens;
+    ///
+    /// let mut model = nqueens(10)?;
+    /// let report = Runner::new("nqueens-10").orbits(true).threads(2).run(&mut model)?;
+    /// assert_eq!(report.total, Some(724)); // OEIS A000170
+    /// assert!(report.orbits && report.units > 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn orbits(mut self, on: bool) -> Self {
+        self.orbits = on;
+        self
+    }
+
+    /// Threads to search on (0, the default: one per core; at most
     /// [`MAX_THREADS`](crate::MAX_THREADS)); also the workers
     /// [`Split::Auto`] plans for. [`Plan::run_in_turn`] counts on one.
     #[must_use]
@@ -310,17 +297,17 @@ impl<'a> Runner<'a> {
         self
     }
 
-    /// Keeps the finished units in the checkpoint file at `path`, and
-    /// skips those it holds (see [`Checkpoint::open`]).
+    /// Keeps the finished parts in the checkpoint file at `path`, and
+    /// skips those it holds (see [`Checkpoint::open_run`]).
     #[must_use]
     pub fn checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
         self.checkpoint = Some(path.into());
         self
     }
 
-    /// Stops the count soon after `flag` becomes true (another thread or a
+    /// Stops the run soon after `flag` becomes true (another thread or a
     /// Ctrl-C handler may set it), with [`StopReason::Cancelled`]; the
-    /// units finished are kept. The estimates made for
+    /// parts finished are kept. The estimates made for
     /// [`Split::Auto`] and for the progress stop too.
     #[must_use]
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
@@ -328,9 +315,9 @@ impl<'a> Runner<'a> {
         self
     }
 
-    /// Stops the count after about `nodes` nodes (a parallel count may
+    /// Stops the run after about `nodes` nodes (a parallel run may
     /// overshoot by what the other threads search before they notice),
-    /// with [`StopReason::NodeLimit`]; the units finished are kept, so a
+    /// with [`StopReason::NodeLimit`]; the parts finished are kept, so a
     /// later run with a checkpoint goes on from there.
     #[must_use]
     pub fn node_limit(mut self, nodes: u64) -> Self {
@@ -353,9 +340,9 @@ impl<'a> Runner<'a> {
         self
     }
 
-    /// Reports progress to `callback`: once before the first unit is
-    /// counted, and as each unit finishes (from the thread that counted
-    /// it, one report at a time). Before the count, the runner estimates
+    /// Reports progress to `callback`: once before the first part is
+    /// searched, and as each part finishes (from the thread that searched
+    /// it, one report at a time). Before the run, the runner estimates
     /// each unit's nodes and the time per node (random probes and a short
     /// sample search, some milliseconds), which the time left is made of;
     /// without a callback nothing is estimated.
@@ -365,7 +352,8 @@ impl<'a> Runner<'a> {
         self
     }
 
-    /// Splits `model` and opens the checkpoint, reading the units it
+    /// Splits `model` (for a count by [orbits](Self::orbits), finds its
+    /// constellations) and opens the checkpoint, reading the parts it
     /// holds: a plan to [run](Plan::run).
     ///
     /// # Errors
@@ -374,32 +362,37 @@ impl<'a> Runner<'a> {
     /// empty or longer than 256 bytes; [`RunError::Split`] for a split of
     /// more than [`max_units`](Self::max_units) units or a poisoned model;
     /// [`RunError::Checkpoint`] for a checkpoint that cannot be used (left
-    /// unchanged).
+    /// unchanged), of another run or another question among them.
     pub fn plan<'m, V, C: Checkers<V>>(
         self,
         model: &'m mut Model<V, C>,
     ) -> Result<Plan<'m, 'a, V, C>, RunError> {
         check_name(&self.name)?;
         let symmetry = self.symmetry && model.has_mirror_symmetry();
-        let (depth, units, largest_share) = match self.split {
-            Split::Depth(depth) => {
-                let units = model
-                    .split_at_most(depth, symmetry, self.max_units)
-                    .map_err(RunError::Split)?;
-                (depth, units, None)
-            }
-            Split::Auto => {
-                let split = auto_split(
+        if self.orbits && self.symmetry {
+            model.usable().map_err(|e| RunError::Split(e.into()))?;
+            let found = model.search().orbits(true).orbit_parts();
+            if let Some(found) = found {
+                let parts = PartLine::number(&self.name, orbits_fingerprint(&found), found.len());
+                let checkpoint = match &self.checkpoint {
+                    Some(path) => Some(Checkpoint::open_run(path, ORBITS_QUESTION, &parts)?),
+                    None => None,
+                };
+                return Ok(Plan {
                     model,
-                    resolve_threads(self.threads),
+                    runner: self,
                     symmetry,
-                    self.lookahead,
-                    self.max_units,
-                )
-                .map_err(RunError::Split)?;
-                (split.depth, split.units, Some(split.largest_share))
+                    depth: 0,
+                    largest_share: None,
+                    work: Work::Orbits {
+                        found,
+                        parts,
+                        checkpoint,
+                    },
+                });
             }
-        };
+        }
+        let (depth, units, largest_share) = self.units(model, symmetry)?;
         let lines = UnitLine::number(&self.name, depth, symmetry, units);
         let checkpoint = match &self.checkpoint {
             Some(path) => Some(Checkpoint::open(path, &lines)?),
@@ -411,9 +404,37 @@ impl<'a> Runner<'a> {
             symmetry,
             depth,
             largest_share,
-            lines,
-            checkpoint,
+            work: Work::Units { lines, checkpoint },
         })
+    }
+
+    /// The split's depth, its units and, with [`Split::Auto`], the largest
+    /// unit's estimated share.
+    pub(super) fn units<V, C: Checkers<V>>(
+        &self,
+        model: &mut Model<V, C>,
+        symmetry: bool,
+    ) -> Result<(usize, Vec<Unit>, Option<f64>), RunError> {
+        check_name(&self.name)?;
+        match self.split {
+            Split::Depth(depth) => {
+                let units = model
+                    .split_at_most(depth, symmetry, self.max_units)
+                    .map_err(RunError::Split)?;
+                Ok((depth, units, None))
+            }
+            Split::Auto => {
+                let split = auto_split(
+                    model,
+                    resolve_threads(self.threads),
+                    symmetry,
+                    self.lookahead,
+                    self.max_units,
+                )
+                .map_err(RunError::Split)?;
+                Ok((split.depth, split.units, Some(split.largest_share)))
+            }
+        }
     }
 
     /// [`plan`](Self::plan), then [`Plan::run`].
@@ -428,6 +449,9 @@ impl<'a> Runner<'a> {
         self.plan(model)?.run()
     }
 }
+
+/// The question a checkpoint of a count by orbits names in its header.
+const ORBITS_QUESTION: &str = "question=orbits";
 
 /// Whether `name` can be written in a unit line, as one word.
 fn check_name(name: &str) -> Result<(), RunError> {
@@ -444,6 +468,44 @@ fn check_name(name: &str) -> Result<(), RunError> {
         name: super::shorten(name),
         reason: reason.to_owned(),
     })
+}
+
+/// The parts of a count, and the checkpoint of their results.
+enum Work {
+    /// The units of a split.
+    Units {
+        lines: Vec<UnitLine>,
+        checkpoint: Option<Checkpoint>,
+    },
+    /// The constellations of a count by orbits.
+    Orbits {
+        found: Vec<Constellation>,
+        parts: Vec<PartLine>,
+        checkpoint: Option<Checkpoint<PartResult>>,
+    },
+}
+
+impl Work {
+    fn parts(&self) -> usize {
+        match self {
+            Work::Units { lines, .. } => lines.len(),
+            Work::Orbits { parts, .. } => parts.len(),
+        }
+    }
+
+    fn resumed(&self) -> usize {
+        match self {
+            Work::Units { checkpoint, .. } => checkpoint.as_ref().map_or(0, |c| c.results().len()),
+            Work::Orbits { checkpoint, .. } => checkpoint.as_ref().map_or(0, |c| c.results().len()),
+        }
+    }
+
+    fn recovered(&self) -> Option<&str> {
+        match self {
+            Work::Units { checkpoint, .. } => checkpoint.as_ref().and_then(Checkpoint::recovered),
+            Work::Orbits { checkpoint, .. } => checkpoint.as_ref().and_then(Checkpoint::recovered),
+        }
+    }
 }
 
 /// A split model with its checkpoint open, ready to count: made by
@@ -467,8 +529,7 @@ pub struct Plan<'m, 'a, V, C> {
     symmetry: bool,
     depth: usize,
     largest_share: Option<f64>,
-    lines: Vec<UnitLine>,
-    checkpoint: Option<Checkpoint>,
+    work: Work,
 }
 
 impl<V, C> std::fmt::Debug for Plan<'_, '_, V, C> {
@@ -476,35 +537,48 @@ impl<V, C> std::fmt::Debug for Plan<'_, '_, V, C> {
         f.debug_struct("Plan")
             .field("runner", &self.runner)
             .field("depth", &self.depth)
-            .field("units", &self.lines.len())
+            .field("units", &self.work.parts())
             .finish_non_exhaustive()
     }
 }
 
+/// The parts a count has left to do: units, or constellations.
+enum Todo<'x> {
+    Units(&'x [Unit]),
+    Orbits(&'x [Constellation]),
+}
+
 impl<'a, V, C: Checkers<V>> Plan<'_, 'a, V, C> {
-    /// The split depth.
+    /// The split depth (0 for a count by orbits).
     #[must_use]
     pub fn depth(&self) -> usize {
         self.depth
     }
 
-    /// How many units the run has.
+    /// How many parts the run has: units, or constellations of a count by
+    /// orbits.
     #[must_use]
     pub fn units(&self) -> usize {
-        self.lines.len()
+        self.work.parts()
     }
 
-    /// How many units the checkpoint already holds.
+    /// How many parts the checkpoint already holds.
     #[must_use]
     pub fn resumed(&self) -> usize {
-        self.checkpoint.as_ref().map_or(0, |c| c.results().len())
+        self.work.resumed()
+    }
+
+    /// Whether the run counts by orbits.
+    #[must_use]
+    pub fn orbits(&self) -> bool {
+        matches!(self.work, Work::Orbits { .. })
     }
 
     /// What opening the checkpoint repaired (a last line cut short, a
     /// header cut short), as a message for standard error.
     #[must_use]
     pub fn recovered(&self) -> Option<&str> {
-        self.checkpoint.as_ref().and_then(Checkpoint::recovered)
+        self.work.recovered()
     }
 
     /// With [`Split::Auto`], the largest unit's estimated share of the tree.
@@ -513,7 +587,7 @@ impl<'a, V, C: Checkers<V>> Plan<'_, 'a, V, C> {
         self.largest_share
     }
 
-    /// Counts the units the checkpoint does not hold on this thread, in
+    /// Counts the parts the checkpoint does not hold on this thread, in
     /// order, for any model (boxed checkers that cannot be shared between
     /// threads included).
     ///
@@ -521,206 +595,238 @@ impl<'a, V, C: Checkers<V>> Plan<'_, 'a, V, C> {
     ///
     /// As [`run`](Self::run).
     pub fn run_in_turn(self) -> Result<RunReport, RunError> {
-        self.execute(1, |search, units, done| {
-            search.count_units_in_turn(units, done)
+        self.execute(1, |search, todo, done| match todo {
+            Todo::Orbits(some) => search
+                .on_progress(move |p| {
+                    if let Progress::Part { index, outcome, .. } = p {
+                        done(index, outcome);
+                    }
+                })
+                .count_orbits_in_turn(some),
+            Todo::Units(units) => search.count_units_in_turn(units, |i, outcome| done(i, outcome)),
         })
     }
 
     /// A search for the estimates of the progress: the count's options,
     /// and the caller's cancellation.
     fn estimating(&mut self) -> Search<'_, V, C> {
-        let search = self
-            .model
-            .search()
-            .symmetry(self.symmetry)
-            .lookahead(self.runner.lookahead);
-        match &self.runner.cancel {
-            Some(flag) => search.cancel_flag(Arc::clone(flag)),
-            None => search,
-        }
+        estimating(self.model, &self.runner, self.symmetry)
     }
 
-    /// The search every unit is counted with.
-    fn search(&mut self, halt: &Arc<AtomicBool>) -> Search<'_, V, C> {
-        let runner = &self.runner;
-        self.model
-            .search()
-            .symmetry(self.symmetry)
-            .lookahead(runner.lookahead)
-            .tally_rejections(runner.tally)
-            .node_limit(runner.node_limit)
-            .cancel_flag(Arc::clone(halt))
-    }
-
-    /// Counts the units still to do with `count` (`parallel` of them at
+    /// Counts the parts still to do with `count` (`parallel` of them at
     /// once), appending each result to the checkpoint as it finishes.
-    #[expect(
-        clippy::too_many_lines,
-        reason = "the count, its progress and the checkpoint's appends share the run's state"
-    )]
     fn execute(
         mut self,
         parallel: usize,
         count: impl FnOnce(
             Search<'_, V, C>,
-            &[Unit],
+            Todo<'_>,
             &(dyn Fn(usize, &Outcome<u128>) + Sync),
         ) -> Outcome<u128>,
     ) -> Result<RunReport, RunError> {
-        let total_units = self.lines.len();
-        let earlier: Vec<ResultLine> = self
-            .checkpoint
-            .as_ref()
-            .map(|c| c.results().to_vec())
-            .unwrap_or_default();
-        let resumed = earlier.len();
-        let todo: Vec<usize> = (0..total_units)
-            .filter(|&i| self.checkpoint.as_ref().is_none_or(|c| !c.is_done(i)))
-            .collect();
-        let units: Vec<Unit> = todo.iter().map(|&i| self.lines[i].unit.clone()).collect();
-        let progress = self.progress(&todo, parallel);
-        let checkpoint = self.checkpoint.take().map(Mutex::new);
-        let fresh = Mutex::new(Vec::with_capacity(todo.len()));
-        let failed: Mutex<Option<CheckpointError>> = Mutex::new(None);
-        let halt = Arc::new(AtomicBool::new(false));
-        let lines = std::mem::take(&mut self.lines);
-        let cancel = self.runner.cancel.clone();
-        let cancelled = || cancel.as_ref().is_some_and(|c| c.load(Ordering::SeqCst));
-        if cancelled() {
-            halt.store(true, Ordering::SeqCst);
-        }
-        let on_done = |i: usize, outcome: &Outcome<u128>| {
-            if cancelled() {
-                halt.store(true, Ordering::SeqCst);
+        let total_parts = self.work.parts();
+        let orbits = self.orbits();
+        let progress = self.progress(parallel);
+        let Plan {
+            model,
+            runner,
+            symmetry,
+            depth,
+            work,
+            ..
+        } = self;
+        let cancel = runner.cancel.as_ref();
+        let (outcome, total, done, resumed) = match work {
+            Work::Units { lines, checkpoint } => {
+                let todo = todo(checkpoint.as_ref(), lines.len());
+                let units: Vec<Unit> = todo.iter().map(|&i| lines[i].unit.clone()).collect();
+                let driven = drive(
+                    checkpoint,
+                    &todo,
+                    cancel,
+                    progress.as_ref(),
+                    |halt, record| {
+                        count(
+                            counting(model, &runner, symmetry, orbits, halt),
+                            Todo::Units(&units),
+                            &|k, outcome| {
+                                let result = ResultLine {
+                                    unit: lines[todo[k]].clone(),
+                                    count: outcome.value,
+                                };
+                                record(k, result, outcome.stats.nodes);
+                            },
+                        )
+                    },
+                )?;
+                let done = driven.results.len();
+                let total = if !driven.complete(total_parts) {
+                    None
+                } else if total_parts == 0 {
+                    Some(0)
+                } else {
+                    Some(merge(&driven.results, Some(&runner.name)).map_err(RunError::Merge)?)
+                };
+                (driven.outcome, total, done, driven.resumed)
             }
-            let result = ResultLine {
-                unit: lines[todo[i]].clone(),
-                count: outcome.value,
-            };
-            if let Some(checkpoint) = &checkpoint {
-                let appended = checkpoint
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .append(&result);
-                if let Err(e) = appended {
-                    failed
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .get_or_insert(e);
-                    halt.store(true, Ordering::SeqCst);
-                    return;
-                }
-            }
-            fresh
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(result);
-            if let Some((tracker, callback)) = &progress {
-                tracker.finish(todo[i], outcome.stats.nodes, callback);
+            Work::Orbits {
+                found,
+                parts,
+                checkpoint,
+            } => {
+                let todo = todo(checkpoint.as_ref(), parts.len());
+                let some: Vec<Constellation> = todo.iter().map(|&i| found[i].clone()).collect();
+                let driven = drive(
+                    checkpoint,
+                    &todo,
+                    cancel,
+                    progress.as_ref(),
+                    |halt, record| {
+                        count(
+                            counting(model, &runner, symmetry, orbits, halt),
+                            Todo::Orbits(&some),
+                            &|k, outcome| {
+                                let result = PartResult {
+                                    part: parts[todo[k]].clone(),
+                                    count: outcome.value,
+                                };
+                                record(k, result, outcome.stats.nodes);
+                            },
+                        )
+                    },
+                )?;
+                let done = driven.results.len();
+                let total = if driven.complete(total_parts) {
+                    let sum = driven
+                        .results
+                        .iter()
+                        .try_fold(0u128, |sum, r| sum.checked_add(r.count))
+                        .ok_or(RunError::Merge(UnitError::Overflow))?;
+                    Some(sum)
+                } else {
+                    None
+                };
+                (driven.outcome, total, done, driven.resumed)
             }
         };
-        let outcome = if units.is_empty() {
-            // Nothing left to count: the checkpoint holds every unit.
-            Outcome {
-                value: 0,
-                stats: Stats::default(),
-                stop: StopReason::Completed,
-            }
-        } else {
-            let finished = AtomicBool::new(false);
-            std::thread::scope(|scope| {
-                let watcher = cancel.clone().map(|flag| {
-                    let (halt, finished) = (Arc::clone(&halt), &finished);
-                    scope.spawn(move || {
-                        while !finished.load(Ordering::SeqCst) {
-                            if flag.load(Ordering::SeqCst) {
-                                halt.store(true, Ordering::SeqCst);
-                                return;
-                            }
-                            std::thread::park_timeout(CANCEL_POLL);
-                        }
-                    })
-                });
-                if let Some((tracker, callback)) = &progress {
-                    tracker.report(callback);
-                }
-                let outcome = count(self.search(&halt), &units, &on_done);
-                finished.store(true, Ordering::SeqCst);
-                if let Some(watcher) = watcher {
-                    watcher.thread().unpark();
-                }
-                outcome
-            })
-        };
-        if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
-            return Err(RunError::Checkpoint(e));
-        }
-        let mut all = earlier;
-        all.extend(fresh.into_inner().unwrap_or_else(PoisonError::into_inner));
-        let done = all.len();
-        let total = if !outcome.stop.is_complete() || done < total_units {
-            None
-        } else if total_units == 0 {
-            Some(0)
-        } else {
-            Some(merge(&all, Some(&self.runner.name)).map_err(RunError::Merge)?)
-        };
+        let outcome = outcome.unwrap_or(Outcome {
+            value: 0,
+            stats: Stats::default(),
+            stop: StopReason::Completed,
+        });
         Ok(RunReport {
             total,
             stop: outcome.stop,
             stats: outcome.stats,
-            depth: self.depth,
-            units: total_units,
+            depth,
+            units: total_parts,
             done,
             resumed,
+            orbits,
         })
     }
 
     /// The progress tracker and its callback, when a callback is set and
-    /// units are left: the units' estimated nodes and the time per node.
-    fn progress(&mut self, todo: &[usize], parallel: usize) -> Option<(Tracker, ProgressFn<'a>)> {
+    /// parts are left: the parts' estimated nodes and the time per node.
+    fn progress(&mut self, parallel: usize) -> Option<(Tracker, ProgressFn<'a>)> {
+        let todo = match &self.work {
+            Work::Units { lines, checkpoint } => todo(checkpoint.as_ref(), lines.len()),
+            Work::Orbits {
+                parts, checkpoint, ..
+            } => todo(checkpoint.as_ref(), parts.len()),
+        };
         if todo.is_empty() {
             return None;
         }
         let callback = self.runner.progress.take()?;
-        let all: Vec<Unit> = self.lines.iter().map(|l| l.unit.clone()).collect();
+        let threads = resolve_threads(parallel);
+        let weights = match &self.work {
+            Work::Units { lines, .. } => {
+                let all: Vec<Unit> = lines.iter().map(|l| l.unit.clone()).collect();
+                unit_weights(self.estimating(), &all)
+            }
+            Work::Orbits { parts, .. } => {
+                // The constellations share the tree about evenly: the
+                // whole tree over the group's order, over the parts.
+                let parts = parts.len();
+                let order = self
+                    .model
+                    .options
+                    .group
+                    .as_ref()
+                    .map_or(1, crate::symmetry::Group::order)
+                    .max(1);
+                let whole = self
+                    .estimating()
+                    .symmetry(false)
+                    .estimate(PROGRESS_PROBES, SEED);
+                #[expect(clippy::cast_precision_loss, reason = "an estimate")]
+                let each = whole.value.nodes.value.max(0.0) / order as f64 / parts as f64;
+                vec![each.max(1.0); parts]
+            }
+        };
         let node_time = self.estimating().estimate(0, SEED).value.node_time;
-        let per_unit = (PROGRESS_PROBES / all.len().max(1) as u64).max(2);
-        let sizes = self.estimating().units(&all).estimate(per_unit, SEED).value;
-        // Each unit weighs its estimated nodes, and at least one.
-        let mut weights: Vec<f64> = sizes.iter().map(|s| s.value.max(0.0) + 1.0).collect();
-        weights.resize(all.len(), 1.0);
-        let whole: f64 = weights.iter().sum();
-        let left: f64 = todo.iter().map(|&i| weights[i]).sum();
-        let threads = resolve_threads(parallel).clamp(1, todo.len().max(1));
-        #[expect(clippy::cast_precision_loss, reason = "a time to show")]
-        let prior = node_time.as_secs_f64() * left / threads as f64;
-        let done = all.len() - todo.len();
         Some((
-            Tracker {
-                weights,
-                whole,
-                prior,
-                share_before: (whole - left) / whole,
-                started: Instant::now(),
-                state: Mutex::new(Counted {
-                    units: done,
-                    work: whole - left,
-                }),
-                nodes: AtomicU64::new(0),
-                units_total: all.len(),
-            },
+            Tracker::new(weights, &todo, node_time.as_secs_f64(), threads),
             callback,
         ))
     }
 }
 
+/// The search every part of `runner`'s count of `model` is counted with,
+/// halted by `halt`.
+fn counting<'m, V, C: Checkers<V>>(
+    model: &'m mut Model<V, C>,
+    runner: &Runner<'_>,
+    symmetry: bool,
+    orbits: bool,
+    halt: &Arc<AtomicBool>,
+) -> Search<'m, V, C> {
+    model
+        .search()
+        .symmetry(symmetry)
+        .orbits(orbits)
+        .lookahead(runner.lookahead)
+        .tally_rejections(runner.tally)
+        .node_limit(runner.node_limit)
+        .cancel_flag(Arc::clone(halt))
+}
+
+/// A search for the estimates of the progress of `runner`'s run on
+/// `model`: its options, and the caller's cancellation.
+pub(super) fn estimating<'m, V, C: Checkers<V>>(
+    model: &'m mut Model<V, C>,
+    runner: &Runner<'_>,
+    symmetry: bool,
+) -> Search<'m, V, C> {
+    let search = model
+        .search()
+        .symmetry(symmetry)
+        .lookahead(runner.lookahead);
+    match &runner.cancel {
+        Some(flag) => search.cancel_flag(Arc::clone(flag)),
+        None => search,
+    }
+}
+
+/// Each of `units`' estimated nodes (at least 1), from random probes.
+pub(super) fn unit_weights<V, C: Checkers<V>>(
+    search: Search<'_, V, C>,
+    units: &[Unit],
+) -> Vec<f64> {
+    let per_unit = (PROGRESS_PROBES / units.len().max(1) as u64).max(2);
+    let sizes = search.units(units).estimate(per_unit, SEED).value;
+    let mut weights: Vec<f64> = sizes.iter().map(|s| s.value.max(0.0) + 1.0).collect();
+    weights.resize(units.len(), 1.0);
+    weights
+}
+
 impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Plan<'_, '_, V, C> {
-    /// Counts the units the checkpoint does not hold on the runner's
-    /// threads, appending each finished unit's result to the checkpoint
+    /// Counts the parts the checkpoint does not hold on the runner's
+    /// threads, appending each finished part's result to the checkpoint
     /// as it finishes, and merges every result into the exact total. A
     /// cancellation or the node limit stops the count (the report says
-    /// why, with no total), keeping the units finished.
+    /// why, with no total), keeping the parts finished.
     ///
     /// # Errors
     ///
@@ -729,86 +835,16 @@ impl<V: Send + Sync, C: Checkers<V> + Clone + Send + Sync> Plan<'_, '_, V, C> {
     /// [`RunError::Merge`] for a total beyond `u128`.
     pub fn run(self) -> Result<RunReport, RunError> {
         let threads = resolve_threads(self.runner.threads);
-        self.execute(threads, move |search, units, done| {
-            search.count_units(units, threads, done)
+        self.execute(threads, move |search, todo, done| match todo {
+            Todo::Orbits(some) => search
+                .on_progress(move |p| {
+                    if let Progress::Part { index, outcome, .. } = p {
+                        done(index, outcome);
+                    }
+                })
+                .threads(threads)
+                .count_orbits_on_threads(some),
+            Todo::Units(units) => search.count_units(units, threads, done),
         })
-    }
-}
-
-/// What a run has counted so far, for its progress reports.
-struct Tracker {
-    /// Each unit's estimated nodes (at least 1), by index.
-    weights: Vec<f64>,
-    whole: f64,
-    prior: f64,
-    share_before: f64,
-    started: Instant,
-    state: Mutex<Counted>,
-    nodes: AtomicU64,
-    units_total: usize,
-}
-
-/// Units and estimated work finished.
-struct Counted {
-    units: usize,
-    work: f64,
-}
-
-impl Tracker {
-    /// Marks unit `index`, which searched `nodes` nodes, as finished and
-    /// reports.
-    fn finish(&self, index: usize, nodes: u64, callback: &ProgressFn<'_>) {
-        self.nodes.fetch_add(nodes, Ordering::Relaxed);
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        state.units += 1;
-        state.work += self.weights.get(index).copied().unwrap_or(1.0);
-        self.call(&state, callback);
-    }
-
-    /// Reports the progress so far.
-    fn report(&self, callback: &ProgressFn<'_>) {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        self.call(&state, callback);
-    }
-
-    /// Calls `callback` while the state is locked, so that reports come
-    /// one at a time and in order.
-    fn call(&self, state: &Counted, callback: &ProgressFn<'_>) {
-        let elapsed = self.started.elapsed();
-        let mut progress = RunProgress {
-            units_done: state.units,
-            units_total: self.units_total,
-            nodes: self.nodes.load(Ordering::Relaxed),
-            elapsed,
-            share_done: (state.work / self.whole).clamp(0.0, 1.0),
-            left: Duration::ZERO,
-            prior: self.prior,
-            share_before: self.share_before,
-        };
-        progress.left = progress.left_at(elapsed);
-        callback(&progress);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::time_left;
-
-    #[test]
-    fn before_any_unit_the_prediction_counts_down() {
-        assert!((time_left(100.0, 30.0, 0.0) - 70.0).abs() < 1e-9);
-        assert!(time_left(10.0, 30.0, 0.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn as_units_finish_the_measured_rate_takes_over() {
-        // Half done in 10 s of a run predicted at 100 s: the blend says 60 s
-        // in all, so 50 s left; the measured rate alone would say 10 s.
-        let left = time_left(100.0, 10.0, 0.5);
-        assert!((left - 50.0).abs() < 1e-9, "{left}");
-        // Nearly done: the measured rate decides.
-        let left = time_left(100.0, 10.0, 0.999);
-        assert!(left < 0.2, "{left}");
-        assert!(time_left(100.0, 10.0, 1.0).abs() < 1e-9);
     }
 }

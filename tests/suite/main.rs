@@ -29,6 +29,7 @@ mod support;
 
 // The library.
 mod arithmetic;
+mod checkpoint_resume;
 mod circuit;
 mod coloring_cliques;
 mod counting;
@@ -69,6 +70,7 @@ mod traces;
 mod unit_prefixes;
 
 // The example programs, run as commands.
+mod cli_checkpoint_resume;
 mod cli_coloring;
 mod cli_cryptarithm;
 mod cli_estimate;

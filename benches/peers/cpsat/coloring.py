@@ -83,7 +83,7 @@ def read_dimacs(path):
     return graph
 
 
-# Cliques as the example finds them (src/puzzles/coloring/clique.rs, the
+# Cliques as the example finds them (puzzles/src/coloring/clique.rs, the
 # same steps in the same order): branch and bound with a greedy colouring
 # bound (Tomita and Seki's MCQ), sets of vertices as integer bitsets.
 

@@ -126,7 +126,7 @@ bool read_dimacs(const char* path, Graph& g) {
     return problem;
 }
 
-// Cliques as the example finds them (src/puzzles/coloring/clique.rs, the
+// Cliques as the example finds them (puzzles/src/coloring/clique.rs, the
 // same steps in the same order, so the same cliques): branch and bound
 // with a greedy colouring bound (Tomita and Seki's MCQ) over adjacency
 // bitsets.

@@ -2,6 +2,7 @@
 //! keeps only its command line and its calls into the library.
 
 pub mod cli;
+pub mod count_stats;
 pub mod estimate;
 pub mod jobshop;
 pub mod lines;
@@ -11,3 +12,4 @@ pub mod optimum;
 pub mod output;
 pub mod plain;
 pub mod progress;
+pub mod unit_lines;

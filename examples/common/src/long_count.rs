@@ -105,8 +105,13 @@ fn count<'m, V, C: Checkers<V>>(
     if let Some(path) = checkpoint
         && plan.resumed() > 0
     {
+        let parts = if plan.orbits() {
+            "parts (constellations)"
+        } else {
+            "units"
+        };
         say!(
-            "resuming from `{path}`: {} of {} units already counted",
+            "resuming from `{path}`: {} of {} {parts} already counted",
             plan.resumed(),
             plan.units()
         );
