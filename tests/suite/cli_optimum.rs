@@ -473,3 +473,83 @@ fn a_split_far_over_the_unit_limit_is_refused_at_once() {
         "--split 100: the split gives more than 1000000 units",
     );
 }
+
+/// Every option of the optimisation examples, on degenerate inputs (one
+/// mark, a 1 x 1 board, an item that does not fit, a weightless item),
+/// is honoured or refused with exit code 2 and one line. The answers are
+/// known by hand: a ruler of 1 mark has length 0 and one of 2 marks
+/// length 1; one queen dominates a 1 x 1 board; nothing fits a capacity
+/// of 5 for an item of weight 9; a weightless item of value 4 is packed.
+#[test]
+fn every_option_on_degenerate_inputs_is_honoured_or_refused() {
+    let cases: [(&str, &[&str], &str, &str, i64); 5] = [
+        ("golomb", &["1"], "", "length 0 (optimal)", 0),
+        ("golomb", &["2"], "", "length 1 (optimal)", 1),
+        ("queens_domination", &["1"], "", "queens 1 (optimal)", 1),
+        ("knapsack", &["-"], "5\n9 3\n", "value 0 (optimal)", 0),
+        ("knapsack", &["-"], "0\n0 4\n", "value 4 (optimal)", 4),
+    ];
+    let empty = temp_file("");
+    let empty = empty.path().to_str().unwrap();
+    for (name, base, input, answer, optimum) in cases {
+        let with = |extra: &[&str]| {
+            let mut args = base.to_vec();
+            args.push("--quiet");
+            args.extend_from_slice(extra);
+            run_with_input(name, &args, input)
+        };
+        let honoured = |r: &crate::support::Run| {
+            assert_eq!(r.code, Some(0), "{r:?}");
+            assert_eq!(r.stdout.lines().next(), Some(answer), "{r:?}");
+        };
+        honoured(&with(&[]));
+        honoured(&with(&["--cross-check"]));
+        honoured(&with(&["--threads", "2"]));
+        let stats = with(&["--stats"]);
+        honoured(&stats);
+        assert!(stats.stderr.starts_with("nodes: "), "{stats:?}");
+        // A node limit gives the optimum or says that it is not proven.
+        let limited = with(&["--node-limit", "1"]);
+        let first = limited.stdout.lines().next().unwrap_or("");
+        assert!(
+            (limited.code == Some(0) && first == answer)
+                || (limited.stdout.contains("not proven") || limited.stderr.contains("not proven")),
+            "{limited:?}"
+        );
+        // The optimum as a bound is reached, and so called optimal; a
+        // bound beyond what the objective can reach is refused.
+        let reached = optimum.to_string();
+        honoured(&with(&["--bound", &reached]));
+        let beyond = (if name == "knapsack" {
+            optimum + 1_000
+        } else {
+            -1
+        })
+        .to_string();
+        assert_rejected(&with(&["--bound", &beyond]), "--bound");
+        // Split, searched unit by unit and merged: the same answer.
+        let units = with(&["--split", "1"]);
+        assert_eq!(units.code, Some(0), "{units:?}");
+        assert!(
+            units
+                .stdout
+                .lines()
+                .all(|l| l.starts_with("backtracker-unit/")),
+            "{units:?}"
+        );
+        let mut results = String::new();
+        for line in units.stdout.lines() {
+            let r = with(&["--unit", line]);
+            assert_eq!(r.code, Some(0), "{r:?}");
+            results.push_str(&r.stdout);
+        }
+        let merged = temp_file(&results);
+        honoured(&with(&["--merge", merged.path().to_str().unwrap()]));
+        // What cannot be used is refused.
+        assert_rejected(&with(&["--unit", "garbage"]), "");
+        assert_rejected(&with(&["--merge", empty]), "");
+        assert_rejected(&with(&["--split", "1", "--stats"]), "--stats");
+        assert_rejected(&with(&["--split", "1", "--threads", "2"]), "");
+        assert_rejected(&with(&["--split", "1000"]), "--split 1000");
+    }
+}
