@@ -553,3 +553,42 @@ fn every_option_on_degenerate_inputs_is_honoured_or_refused() {
         assert_rejected(&with(&["--split", "1000"]), "--split 1000");
     }
 }
+
+/// Interrupted (SIGINT, as Ctrl-C sends, or SIGTERM) after a first answer,
+/// an optimisation example never calls anything optimal: standard output
+/// holds no answer line, and the best found so far is on standard error,
+/// each better one as it was found (golomb 13 and 16 x 16 queens take
+/// far longer than the moment before the signal to prove: 106 marks,
+/// OEIS A003022, and 9 queens, OEIS A075458).
+#[test]
+fn an_interrupted_optimisation_never_says_optimal() {
+    use std::io::{BufRead, BufReader, Read};
+    for (name, n, cost) in [
+        ("golomb", "11", "length"),
+        ("queens_domination", "12", "queens"),
+    ] {
+        for signal in ["-INT", "-TERM"] {
+            let mut child = crate::support::spawn(name, &[n]);
+            let mut stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
+            let mut first = String::new();
+            stderr.read_line(&mut first).expect("a line");
+            assert!(first.starts_with(&format!("found {cost} ")), "{first:?}");
+            crate::support::send_signal(&child, signal);
+            let mut rest = String::new();
+            stderr.read_to_string(&mut rest).expect("standard error");
+            let output = child.wait_with_output().expect("the example ends");
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            assert!(!stdout.contains("optimal"), "{name} {signal}: {stdout:?}");
+            assert!(!rest.contains("optimal"), "{name} {signal}: {rest:?}");
+            assert!(
+                matches!(output.status.code(), Some(130) | None),
+                "{name} {signal}: {:?}",
+                output.status
+            );
+            // Every line on standard error is a better answer as found.
+            for line in first.lines().chain(rest.lines()) {
+                assert!(line.starts_with(&format!("found {cost} ")), "{line:?}");
+            }
+        }
+    }
+}
