@@ -5,17 +5,8 @@ use crate::checkers::Checkers;
 use crate::error::UnitError;
 use crate::model::Model;
 
-use super::engine::{Config, Engine};
+use super::split_width::next_candidates;
 use super::unit::Unit;
-
-/// The candidates of the variable after `prefix` (in declaration order),
-/// or `None` when a checker rejects the prefix.
-pub(super) fn next_candidates<V, C: Checkers<V>>(
-    model: &mut Model<V, C>,
-    prefix: &[u32],
-) -> Option<Vec<usize>> {
-    Engine::new(model, &Config::default()).candidates_after(prefix)
-}
 
 /// Whether `unit`, whose last step is rejected, is the first unit below
 /// its parent among those `out` holds (units come in search order): it

@@ -5,8 +5,17 @@ use crate::checkers::Checkers;
 use crate::model::Model;
 use crate::rng::Rng;
 
-use super::split::next_candidates;
+use super::engine::{Config, Engine};
 use super::unit::Unit;
+
+/// The candidates of the variable after `prefix` (in declaration order),
+/// or `None` when a checker rejects the prefix.
+pub(super) fn next_candidates<V, C: Checkers<V>>(
+    model: &mut Model<V, C>,
+    prefix: &[u32],
+) -> Option<Vec<usize>> {
+    Engine::new(model, &Config::default()).candidates_after(prefix)
+}
 
 /// The random descents made before a capped split is walked.
 const DESCENTS: usize = 32;
