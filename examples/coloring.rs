@@ -91,7 +91,9 @@ struct Cli {
 
     /// With --count: count unit by unit (on one thread), appending each
     /// finished unit's result line to FILE, and skip the units FILE already
-    /// holds (resume after Ctrl-C or a kill); not with --classes
+    /// holds (resume after Ctrl-C or a kill); not with --classes. FILE is
+    /// first written once the units are planned, so a Ctrl-C before then
+    /// loses only the planning
     #[arg(
         long,
         value_name = "FILE",

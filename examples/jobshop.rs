@@ -64,14 +64,10 @@ struct Cli {
     cross_check: bool,
 }
 
+/// The instance's text (a byte-order mark skipped), within the readers'
+/// limits.
 fn read(file: &str) -> Result<String, Failure> {
-    if file == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
-    } else {
-        std::fs::read_to_string(file)
-            .map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))
-    }
+    common::lines::read_text(file).map_err(Failure::input)
 }
 
 /// The nodes of the first phase, in the dispatching order, before the

@@ -29,6 +29,7 @@
 //! ones after it worth more.
 
 use common::cli;
+use common::knapsack::Instance;
 use common::optimum::{self, Answer, OptimumOptions, Task};
 use common::output;
 
@@ -38,13 +39,6 @@ use backtracker::constraints::{LinearSum, Objective};
 use backtracker::{ModelBuilder, Sense};
 use clap::Parser;
 use cli::Failure;
-
-/// The largest weight, value or capacity accepted: every total of up to
-/// [`MAX_ITEMS`] of them fits an `i64`.
-const MAX_NUMBER: u64 = 1 << 40;
-
-/// The most items accepted.
-const MAX_ITEMS: usize = 1000;
 
 /// Packs the items of FILE for the greatest value within its capacity.
 #[derive(Parser, Debug)]
@@ -68,71 +62,10 @@ struct Cli {
     optimum: OptimumOptions,
 }
 
-/// An instance: the capacity and each item's weight and value.
-#[derive(Debug)]
-struct Instance {
-    capacity: i64,
-    items: Vec<(i64, i64)>,
-}
-
-/// Reads an instance, or says what is wrong with the first bad line.
-fn parse(text: &str) -> Result<Instance, String> {
-    let mut capacity = None;
-    let mut items = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.is_empty() {
-            continue;
-        }
-        let numbers: Result<Vec<i64>, String> = words
-            .iter()
-            .map(|w| {
-                w.parse::<u64>()
-                    .ok()
-                    .filter(|&x| x <= MAX_NUMBER)
-                    .and_then(|x| i64::try_from(x).ok())
-                    .ok_or_else(|| {
-                        format!(
-                            "line {}: `{w}` is not a whole number from 0 to 2^40",
-                            number + 1
-                        )
-                    })
-            })
-            .collect();
-        let numbers = numbers?;
-        match (capacity, numbers.as_slice()) {
-            (None, &[c]) => capacity = Some(c),
-            (None, _) => {
-                return Err(format!(
-                    "line {}: the first line holds the capacity, one number",
-                    number + 1
-                ));
-            }
-            (Some(_), &[w, v]) => items.push((w, v)),
-            (Some(_), _) => {
-                return Err(format!(
-                    "line {}: an item is two numbers, its weight and its value",
-                    number + 1
-                ));
-            }
-        }
-        if items.len() > MAX_ITEMS {
-            return Err(format!("more than {MAX_ITEMS} items"));
-        }
-    }
-    let capacity = capacity.ok_or("the file holds no capacity")?;
-    Ok(Instance { capacity, items })
-}
-
+/// The instance's text (a byte-order mark skipped), within the readers'
+/// limits.
 fn read(file: &str) -> Result<String, Failure> {
-    if file == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
-    } else {
-        std::fs::read_to_string(file)
-            .map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))
-    }
+    common::lines::read_text(file).map_err(Failure::input)
 }
 
 fn run(cli: &Cli) -> Result<String, Failure> {
@@ -142,17 +75,10 @@ fn run(cli: &Cli) -> Result<String, Failure> {
         ));
     }
     let text = read(&cli.file)?;
-    let instance = parse(&text).map_err(Failure::input)?;
+    let instance = Instance::parse(&text).map_err(Failure::input)?;
     // Unit lines name the instance by its text.
     let name = format!("knapsack-{}", common::long_count::fingerprint(&text));
     let items = &instance.items;
-    if items.is_empty() {
-        // Nothing to pack: the empty packing, worth 0.
-        return Ok(format!(
-            "value 0 (optimal)\nweight 0 of {}\nitems\n",
-            instance.capacity
-        ));
-    }
     // Best value per unit of weight first (a weightless item first of all).
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {

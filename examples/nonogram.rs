@@ -23,6 +23,7 @@ use backtracker::constraints::{Automaton, Regular};
 use backtracker::{Checker, DynChecker, ModelBuilder, VariableOrder};
 use clap::Parser;
 use common::cli::{self, Failure};
+use common::estimate;
 use common::nonogram::Clues;
 use common::output;
 
@@ -48,16 +49,22 @@ struct Cli {
     /// Check every narrowing against the checkers' own `check` (slow)
     #[arg(long)]
     cross_check: bool,
+
+    /// Instead of solving, estimate the count: print the estimated nodes,
+    /// pictures and CPU seconds of --count, one line each (`nodes VALUE
+    /// LOW HIGH`, LOW and HIGH the 95% interval), from random probes of
+    /// the search tree
+    #[arg(long, conflicts_with_all = ["count", "cross_check"])]
+    estimate: bool,
+
+    #[command(flatten)]
+    probes: estimate::ProbeOptions,
 }
 
+/// The instance's text (a byte-order mark skipped), within the readers'
+/// limits.
 fn read(file: &str) -> Result<String, Failure> {
-    if file == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
-    } else {
-        std::fs::read_to_string(file)
-            .map_err(|e| Failure::input(format!("cannot read `{file}`: {e}")))
-    }
+    common::lines::read_text(file).map_err(Failure::input)
 }
 
 fn run(cli: &Cli) -> Result<String, Failure> {
@@ -85,6 +92,12 @@ fn run(cli: &Cli) -> Result<String, Failure> {
         checkers.push(Regular::new(format!("column {c}"), line, automaton).boxed());
     }
     let mut model = b.build(checkers).map_err(Failure::input)?;
+    if cli.estimate {
+        let outcome = model
+            .search()
+            .estimate(cli.probes.probes(), cli.probes.seed());
+        return Ok(estimate::lines(&outcome.value));
+    }
     let search = model.search().cross_check(cli.cross_check);
     if cli.count {
         let outcome = search.count();

@@ -122,7 +122,9 @@ struct Cli {
 
     /// With --count and one puzzle: count unit by unit, appending each
     /// finished unit's result line to FILE, and skip the units FILE already
-    /// holds (resume after Ctrl-C or a kill)
+    /// holds (resume after Ctrl-C or a kill); FILE is first written once
+    /// the units are planned, so a Ctrl-C before then loses only the
+    /// planning
     #[arg(
         long,
         value_name = "FILE",
@@ -228,6 +230,12 @@ fn run(cli: &Cli) -> Result<(), cli::Failure> {
         }
         let grid = parse(&line).map_err(|e| input(format!("line {number}: {e}")))?;
         puzzles.push((number, grid));
+    }
+    if puzzles.is_empty() {
+        return Err(input(format!(
+            "{} holds no puzzle (81 characters a line)",
+            lines.name()
+        )));
     }
     if cli.model == ModelKind::ExactCover && (cli.order.is_some() || cli.rules.is_some()) {
         return Err(input(

@@ -179,7 +179,9 @@ struct Cli {
     merge: Option<String>,
 
     /// Count unit by unit, appending each finished unit's result line to
-    /// FILE, and skip the units FILE already holds (resume).
+    /// FILE, and skip the units FILE already holds (resume); FILE is first
+    /// written once the units are planned, so a Ctrl-C before then loses
+    /// only the planning.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["first", "all", "split", "unit", "merge"])]
     checkpoint: Option<String>,
 

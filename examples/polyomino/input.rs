@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Read};
 
 use backtracker_puzzles::polyomino::{Piece, Shape, pentominoes, tetrominoes};
 
-use crate::lines::shorten;
+use crate::lines::{BYTE_ORDER_MARK, shorten};
 
 /// A refused input, as its message.
 type Refused = String;
@@ -52,6 +52,9 @@ fn read_text(path: Option<&str>, what: &str) -> Result<String, Refused> {
             "standard input".to_owned()
         }
     };
+    if bytes.starts_with(BYTE_ORDER_MARK) {
+        bytes.drain(..BYTE_ORDER_MARK.len());
+    }
     if bytes.len() as u64 > MAX_BYTES {
         return Err(bad(format!(
             "{what} ({shown}) is larger than {MAX_BYTES} bytes"

@@ -127,7 +127,8 @@ struct Cli {
 
     /// Count unit by unit, appending each finished unit's result line to
     /// FILE, and skip the units FILE already holds (resume after Ctrl-C or
-    /// a kill)
+    /// a kill); FILE is first written once the units are planned, so a
+    /// Ctrl-C before then loses only the planning
     #[arg(long, value_name = "FILE", conflicts_with_all = ["first", "all", "trace", "estimate"])]
     checkpoint: Option<String>,
 

@@ -46,10 +46,15 @@ impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
     /// only the values already held and the smallest free one, and each
     /// solution found counts `k! / (k - u)!` for the `u` of its `k` values
     /// it holds.
-    /// Each generator is checked on each canonical solution: when its image
-    /// is not a solution, the search stops with
-    /// [`StopReason::FalseSymmetry`], which names the generator and the
-    /// solution. In [cross-check mode](Self::cross_check) nothing is pruned:
+    /// The declaration is checked where the count rests on it: the whole
+    /// orbit of each canonical solution (every generator on every member),
+    /// and, once the search completes, the whole orbit of the plain
+    /// search's first solution (so that a false generator that prunes
+    /// every solution is caught). When an image is not a solution, the
+    /// search stops with [`StopReason::FalseSymmetry`], which names the
+    /// generator and the solution. Beyond those checks the count rests on
+    /// the declaration: a false one can still hide a class whose least
+    /// member is not a solution. In [cross-check mode](Self::cross_check) nothing is pruned:
     /// every solution is searched, and every generator checked on each, so
     /// that a false declaration is caught wherever it fails. The node limit
     /// and the cancellation flag apply.
@@ -102,7 +107,14 @@ impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
                 }
             });
             let generators = declared.generators();
-            if let Some(stop) = false_generator(&mut engine, generators, &indices, &mut image) {
+            // Pruned: the whole orbit of the representative, which it
+            // counts; otherwise every solution is searched, each checked.
+            let found = if pruned {
+                false_in_orbit(&engine, generators, &indices)
+            } else {
+                false_generator(&mut engine, generators, &indices, &mut image)
+            };
+            if let Some(stop) = found {
                 engine.finish(stop);
                 return engine.outcome(classes);
             }
@@ -116,7 +128,16 @@ impl<V: fmt::Debug, C: Checkers<V>, O: Observer<V>> Search<'_, V, C, O> {
                 classes.classes += u128::from(declared.canonical(&indices, &mut image));
             }
         }
-        engine.outcome(classes)
+        let mut outcome = engine.outcome(classes);
+        drop(engine);
+        if pruned && outcome.stop.is_complete() {
+            // A class whose least member is not a solution is pruned
+            // whole: the plain search's first solution shows it.
+            if let Some(stop) = first_solution_checked(model, &config, declared.generators()) {
+                outcome.stop = stop;
+            }
+        }
+        outcome
     }
 }
 
@@ -132,9 +153,17 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// the class's least solution (domain indices compared variable by
     /// variable); under interchangeable values, the one in which each
     /// variable, in the order the search assigned them, took a value
-    /// already held or the smallest free one. So the first representative
-    /// exists exactly when a solution does, and a decision problem (is
-    /// there a solution?) searches a smaller tree. An observer sees the
+    /// already held or the smallest free one. So, when the declaration
+    /// holds, the first representative exists exactly when a solution
+    /// does. The declaration is checked as
+    /// [`count_classes`](Self::count_classes) checks it: before the first
+    /// representative, the plain search's first solution has its whole
+    /// orbit checked, and so has each representative before it is given;
+    /// a false one ends the iterator, with
+    /// [`StopReason::FalseSymmetry`] as its
+    /// [`stop_reason`](super::Solutions::stop_reason). Beyond those checks
+    /// the representatives rest on the declaration. The plain search's
+    /// first solution is not counted in the iterator's statistics. An observer sees the
     /// nodes of that tree; the values the interchangeable-values rule
     /// leaves out are never candidates, so it sees no rejection of them.
     ///
@@ -153,11 +182,67 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
     /// ```
     pub fn canonical_solutions(mut self) -> super::Solutions<'m, V, C, O>
     where
-        V: Clone,
+        V: Clone + fmt::Debug,
     {
+        let options = std::sync::Arc::clone(&self.model.options);
+        let declared = Declared::of(&options);
+        let before = declared.as_ref().and_then(|declared| {
+            first_solution_checked(self.model, &self.config, declared.generators())
+        });
         self.config.canonical = true;
-        self.solutions()
+        let mut solutions = self.solutions();
+        if declared.is_some() {
+            solutions.check = Some(representative_checked::<V, C>);
+        }
+        if let Some(stop) = before {
+            solutions.engine.finish(stop);
+        }
+        solutions
     }
+}
+
+/// The check of [`canonical_solutions`](Search::canonical_solutions) on
+/// each representative it finds (the engine's current solution): the
+/// whole orbit under the declared symmetry.
+pub(super) fn representative_checked<V: fmt::Debug, C: Checkers<V>>(
+    engine: &mut Engine<'_, V, C>,
+) -> Option<StopReason> {
+    let options = engine.st.plan.options;
+    let declared = Declared::of(options)?;
+    let n = engine.st.plan.n;
+    let mut indices = vec![0u32; n];
+    engine.with_assignment(|a| {
+        for (var, slot) in indices.iter_mut().enumerate() {
+            *slot = a.index(var).map_or(u32::MAX, crate::index::small);
+        }
+    });
+    false_in_orbit(engine, declared.generators(), &indices)
+}
+
+/// The plain search's first solution (no symmetry pruning, under the
+/// node limit and the cancellation flag of `config`), its whole orbit
+/// under `group` checked: the reason to stop when an image is not a
+/// solution, or when the search could not finish.
+fn first_solution_checked<V: fmt::Debug, C: Checkers<V>>(
+    model: &mut crate::Model<V, C>,
+    config: &super::engine::Config<V>,
+    group: &Group,
+) -> Option<StopReason> {
+    let mut plain = config.clone();
+    plain.canonical = false;
+    plain.describe = None;
+    let mut engine = Engine::new(model, &plain);
+    if !engine.next_solution(&mut crate::observe::NoObserver) {
+        return engine.stop.clone().filter(|stop| !stop.is_complete());
+    }
+    let n = engine.st.plan.n;
+    let mut indices = vec![0u32; n];
+    engine.with_assignment(|a| {
+        for (var, slot) in indices.iter_mut().enumerate() {
+            *slot = a.index(var).map_or(u32::MAX, crate::index::small);
+        }
+    });
+    false_in_orbit(&engine, group, &indices)
 }
 
 /// The symmetry a model declares, for counting its classes.
@@ -242,6 +327,58 @@ fn false_generator<V: fmt::Debug, C: Checkers<V>>(
         }
     }
     None
+}
+
+/// The orbit of the solution `start` under the generators of `group`,
+/// walked generator by generator (up to [`MAX_GROUP`](crate::MAX_GROUP)
+/// assignments): the first generator that maps a member to an assignment
+/// that is not a solution, as the reason to stop. When none does, every
+/// member of the orbit is a solution.
+fn false_in_orbit<V: fmt::Debug, C: Checkers<V>>(
+    engine: &Engine<'_, V, C>,
+    group: &Group,
+    start: &[u32],
+) -> Option<StopReason> {
+    let mut seen = std::collections::HashSet::from([start.to_vec()]);
+    let mut queue = vec![start.to_vec()];
+    let mut image = vec![0u32; start.len()];
+    while let Some(member) = queue.pop() {
+        for (name, perm) in &group.generators {
+            let reason = match group.apply(perm, &member, &mut image) {
+                Err(var) => Some(format!("assigns `{}` twice", engine.name(var))),
+                Ok(()) => engine
+                    .rejecting(&image)
+                    .map(|k| format!("is rejected by `{k}`")),
+            };
+            if let Some(reason) = reason {
+                return Some(StopReason::FalseSymmetry(Box::new(FalseSymmetry {
+                    symmetry: name.clone(),
+                    solution: describe_indices(engine.st.plan.table, &member),
+                    reason,
+                })));
+            }
+            if seen.len() < crate::MAX_GROUP && seen.insert(image.clone()) {
+                queue.push(image.clone());
+            }
+        }
+    }
+    None
+}
+
+/// The complete assignment `indices` (domain indices) as `name = value`
+/// pairs.
+fn describe_indices<V: fmt::Debug>(table: &crate::assignment::Table<V>, indices: &[u32]) -> String {
+    let pairs: Vec<String> = indices
+        .iter()
+        .enumerate()
+        .map(|(var, &i)| {
+            format!(
+                "{} = {:?}",
+                table.names[var], table.domains[var][i as usize]
+            )
+        })
+        .collect();
+    format!("{{{}}}", pairs.join(", "))
 }
 
 /// A solution as `name = value` pairs.

@@ -40,6 +40,7 @@ mod run;
 mod schedule;
 mod smallest;
 mod split;
+mod split_width;
 mod state;
 mod step;
 mod strategy;
@@ -385,8 +386,13 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>, W> Search<'m, V, C, O, W> {
     /// [on threads](Self::threads)), and only while
     /// [`symmetry`](Self::symmetry) is on; without a group, or in
     /// [cross-check mode](Self::cross_check) (which checks the group on
-    /// every solution of the whole tree), the count is plain. A false
-    /// declaration gives a wrong count: check one with cross-check mode.
+    /// every solution of the whole tree), the count is plain. The count
+    /// rests on the declaration, which is not checked here: a false one
+    /// gives a wrong count with [`StopReason::Completed`](crate::StopReason::Completed).
+    /// Check a declaration with [`count_classes`](Self::count_classes)
+    /// (which checks the orbit of every class it counts and of the plain
+    /// search's first solution) or, on every solution, with cross-check
+    /// mode.
     ///
     /// ```
     /// use backtracker_puzzles::nqueens;
@@ -717,6 +723,7 @@ impl<'m, V, C: Checkers<V>, O: Observer<V>> Search<'m, V, C, O> {
         Solutions {
             engine: Engine::new(model, &config),
             observer,
+            check: None,
         }
     }
 }
@@ -772,13 +779,24 @@ impl<V: fmt::Display, C: Checkers<V>> Search<'_, V, C> {
 pub struct Solutions<'m, V, C: Checkers<V>, O> {
     engine: Engine<'m, V, C>,
     observer: O,
+    /// A check of each solution before it is given (the declared
+    /// symmetry, for canonical solutions): the reason to stop instead.
+    check: Option<SolutionCheck<'m, V, C>>,
 }
+
+/// A check of a solution an enumeration found: the reason to stop
+/// instead of giving it.
+type SolutionCheck<'m, V, C> = fn(&mut Engine<'m, V, C>) -> Option<StopReason>;
 
 impl<V: Clone, C: Checkers<V>, O: Observer<V>> Iterator for Solutions<'_, V, C, O> {
     type Item = Vec<V>;
 
     fn next(&mut self) -> Option<Vec<V>> {
         if self.engine.next_solution(&mut self.observer) {
+            if let Some(stop) = self.check.and_then(|check| check(&mut self.engine)) {
+                self.engine.finish(stop);
+                return None;
+            }
             self.engine.values()
         } else {
             None

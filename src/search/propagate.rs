@@ -44,12 +44,20 @@ pub(crate) fn run<V, C: Set<V>>(
     Ok(())
 }
 
-/// Before the first step: every variable is queued for the narrowing
-/// checkers, and full look-ahead filters every set once.
+/// Before the first step: a variable with no candidate (every value
+/// restricted away) fails the root before any checker sees its empty set;
+/// then every variable is queued for the narrowing checkers, and full
+/// look-ahead filters every set once.
 pub(crate) fn root<V, C: Set<V>>(
     checkers: &mut C,
     nw: &mut Narrowing<'_, '_, V>,
 ) -> Result<(), Wipeout> {
+    if let Some(var) = nw.live.kept.sets.size.iter().position(|&size| size == 0) {
+        return Err(Wipeout {
+            checker: None,
+            var: Some(var),
+        });
+    }
     if !nw.plan.propagating {
         return Ok(());
     }

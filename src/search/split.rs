@@ -5,17 +5,8 @@ use crate::checkers::Checkers;
 use crate::error::UnitError;
 use crate::model::Model;
 
-use super::engine::{Config, Engine};
+use super::split_width::next_candidates;
 use super::unit::Unit;
-
-/// The candidates of the variable after `prefix` (in declaration order),
-/// or `None` when a checker rejects the prefix.
-fn next_candidates<V, C: Checkers<V>>(
-    model: &mut Model<V, C>,
-    prefix: &[u32],
-) -> Option<Vec<usize>> {
-    Engine::new(model, &Config::default()).candidates_after(prefix)
-}
 
 /// Whether `unit`, whose last step is rejected, is the first unit below
 /// its parent among those `out` holds (units come in search order): it
@@ -112,7 +103,11 @@ impl<V, C: Checkers<V>> Model<V, C> {
 
     /// [`split`](Self::split), refused as soon as it would give more than
     /// `max_units` units: the split then costs at most about that many
-    /// units' memory and time.
+    /// units' memory and time. Before walking, a few random descents
+    /// estimate the split's width (Knuth's estimator, the median of 32
+    /// descents with a fixed seed): a split estimated at more than a
+    /// thousand times `max_units` is refused at once, without the walk
+    /// that would only stop at the cap.
     ///
     /// # Errors
     ///
@@ -141,6 +136,13 @@ impl<V, C: Checkers<V>> Model<V, C> {
         max_units: usize,
     ) -> Result<Vec<Unit>, UnitError> {
         self.usable()?;
+        let depth = depth.min(self.len());
+        let roots = self.roots(symmetry);
+        if roots.len() <= max_units
+            && super::split_width::far_too_wide(self, &roots, depth, max_units)
+        {
+            return Err(UnitError::TooManyUnits { limit: max_units });
+        }
         let units = self.split_capped(depth, symmetry, max_units);
         if units.len() > max_units {
             return Err(UnitError::TooManyUnits { limit: max_units });

@@ -27,7 +27,7 @@ pub struct AutoSplit {
     /// The units of the split at that depth, in search order.
     pub units: Vec<Unit>,
     /// The largest unit's estimated share of the tree's nodes, from 0 to 1
-    /// (0 for a tree the probes found empty).
+    /// (1 for a single unit, 0 for several that the probes found empty).
     pub largest_share: f64,
 }
 
@@ -121,13 +121,17 @@ pub fn auto_split<V, C: Checkers<V>>(
 }
 
 /// The largest unit's estimated share of the total (0 for an empty tree),
-/// from random probes below each unit.
+/// from random probes below each unit; a single unit is the whole (even
+/// of a tree with no node below the root, whose total is 0).
 fn largest_share<V, C: Checkers<V>>(
     model: &mut Model<V, C>,
     units: &[Unit],
     symmetry: bool,
     lookahead: usize,
 ) -> f64 {
+    if units.len() == 1 {
+        return 1.0;
+    }
     let probes = (400_000 / units.len().max(1)).clamp(16, 2_000) as u64;
     let sizes = model
         .search()

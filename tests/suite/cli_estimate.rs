@@ -325,7 +325,29 @@ fn sudoku_estimate_refuses_other_modes() {
 
 #[test]
 fn every_counting_example_documents_estimate_in_its_help() {
-    for name in ["nqueens", "coloring", "polyomino", "sudoku"] {
+    for name in ["nqueens", "coloring", "polyomino", "sudoku", "nonogram"] {
         crate::support::assert_help(name, &["--estimate", "--probes", "--seed", "95%"]);
+    }
+}
+
+/// `nonogram --estimate` holds the count: rows and columns of one filled
+/// cell each are the permutation matrices, 8! = 40,320 pictures of an
+/// 8 x 8 grid.
+#[test]
+fn nonogram_estimate_holds_the_count_of_permutation_matrices() {
+    let ones = "1\n".repeat(8);
+    let clues = format!("width 8\nheight 8\nrows\n{ones}columns\n{ones}");
+    let args = ["-", "--estimate", "--probes", "2000"];
+    let [e] = estimated("nonogram", &args, &clues)[..] else {
+        panic!("one estimate");
+    };
+    assert!(e.solutions.holds(40_320.0), "{e:?}");
+    let count = crate::support::run_with_input("nonogram", &["-", "--count"], &clues);
+    assert_eq!(count.stdout, "40320\n", "{count:?}");
+    assert_repeatable("nonogram", &args, &clues);
+    // What an estimate cannot use is refused.
+    for other in ["--count", "--cross-check"] {
+        let r = crate::support::run_with_input("nonogram", &[&args[..], &[other]].concat(), &clues);
+        crate::support::assert_rejected(&r, other);
     }
 }

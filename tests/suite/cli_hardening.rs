@@ -546,3 +546,101 @@ fn a_trace_interrupted_while_written_is_cut_and_exits_130() {
         );
     }
 }
+
+/// A UTF-8 byte-order mark before the text, as some editors write it, is
+/// skipped by every example that reads a file: the answer is the one
+/// without it (a knapsack file with one said "line 1: `8` is not a whole
+/// number").
+#[test]
+fn a_byte_order_mark_is_skipped_by_every_reader() {
+    const MARK: &str = "\u{feff}";
+    let cases: [(&str, &[&str], &str); 7] = [
+        ("knapsack", &["-", "--quiet"], input_of("knapsack")),
+        ("jobshop", &["-", "--quiet"], "2 2\n0 3 1 2\n1 2 0 4\n"),
+        (
+            "nonogram",
+            &["-"],
+            "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n",
+        ),
+        ("polyomino", &[], input_of("polyomino")),
+        ("sudoku", &[], input_of("sudoku")),
+        (
+            "coloring",
+            &["--chromatic", "--quiet"],
+            input_of("coloring"),
+        ),
+        ("nqueens", &[], "6\n"),
+    ];
+    for (name, args, text) in cases {
+        let plain = run_with_input(name, args, text);
+        assert_eq!(plain.code, Some(0), "{plain:?}");
+        assert!(!plain.stdout.is_empty(), "{plain:?}");
+        let marked = run_with_input(name, args, &format!("{MARK}{text}"));
+        assert_eq!(marked.code, Some(0), "{marked:?}");
+        assert_eq!(marked.stdout, plain.stdout, "{marked:?}");
+    }
+    // The pieces of a polyomino puzzle are read the same way.
+    let counts = ["", MARK].map(|mark| {
+        let pieces = crate::support::temp_file(&format!("{mark}A.\nAA\n\nD\nD\n"));
+        let path = pieces.path().to_str().unwrap();
+        let r = run_with_input("polyomino", &["--pieces", path], "###\n.##\n");
+        assert_eq!(r.code, Some(0), "{r:?}");
+        r.stdout
+    });
+    assert_eq!(counts[0], counts[1]);
+}
+
+/// A checkpointed count writes its file once the units are planned (7 s
+/// for one sudoku): every example that takes `--checkpoint` says in its
+/// help that a Ctrl-C before then loses only the planning (none said).
+#[test]
+fn checkpoint_help_says_what_a_ctrl_c_while_planning_loses() {
+    for name in ["sudoku", "coloring", "nqueens", "polyomino"] {
+        let r = run(name, &["--help"]);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let help = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            help.contains(
+                "FILE is first written once the units are planned, so a Ctrl-C before then loses only the planning"
+            ),
+            "{name}: {help}"
+        );
+    }
+}
+
+/// Every file an example reads, given empty, is refused in one line with
+/// exit code 2: no answer is made up for no input (`sudoku` printed
+/// nothing and exited 0, `knapsack` with no item said `value 0
+/// (optimal)`).
+#[test]
+fn every_example_refuses_an_empty_input_file_in_one_line() {
+    let empty = crate::support::temp_file("");
+    let empty = empty.path().to_str().unwrap();
+    let cases: [&[&str]; 13] = [
+        &["sudoku", empty],
+        &["sudoku", "--count", empty],
+        &["coloring", "--chromatic", empty],
+        &["coloring", "--colors", "3", "--count", empty],
+        &["polyomino", empty],
+        &["polyomino", "--pieces", empty, "-"],
+        &["knapsack", empty],
+        &["jobshop", empty],
+        &["nonogram", empty],
+        &["nqueens", "--merge", empty],
+        &["golomb", "5", "--merge", empty],
+        &["queens_domination", "4", "--merge", empty],
+        &["knapsack", "-", "--merge", empty],
+    ];
+    for case in cases {
+        let (name, args) = (case[0], &case[1..]);
+        let input = if name == "polyomino" {
+            "####\n"
+        } else {
+            "8\n3 4\n"
+        };
+        let r = run_with_input(name, args, input);
+        assert_rejected(&r, "");
+    }
+    // N on standard input, and an empty standard input.
+    assert_rejected(&run_with_input("nqueens", &[], ""), "empty");
+}

@@ -674,3 +674,19 @@ fn files_that_are_not_checkpoints_are_refused_whatever_their_last_line() {
         );
     }
 }
+
+/// A split into a single unit describes it as the whole tree, even for
+/// N = 0, whose tree has no node below the root (it said 0.0%).
+#[test]
+fn a_single_unit_is_the_whole_of_the_total() {
+    for n in ["0", "1"] {
+        let r = run(NAME, &[n, "--split", "auto", "--workers", "1"]);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert_eq!(r.stdout.lines().count(), 1, "{r:?}");
+        assert!(
+            r.stderr
+                .contains("1 units for 1 workers; the largest is estimated at 100.0% of the total"),
+            "{r:?}"
+        );
+    }
+}

@@ -4,7 +4,9 @@
 //! over every packing and a dynamic programme over the capacity, both
 //! written here, on small random instances.
 
-use crate::support::{assert_bad_input, assert_help, run, run_ok, run_with_input, temp_file};
+use crate::support::{
+    assert_bad_input, assert_help, assert_rejected, run, run_ok, run_with_input, temp_file,
+};
 
 /// OEIS A003022: the length of an optimal Golomb ruler with n marks, for
 /// n = 1, 2, ... (<https://oeis.org/A003022>).
@@ -285,14 +287,11 @@ fn queens_domination_on_two_threads_finds_oeis_a075458() {
 
 #[test]
 fn golomb_from_a_bound_finds_better_or_proves_it_optimal() {
-    // From the optimum: nothing better, which proves it (exit code 1).
-    let r = run("golomb", &["7", "--quiet", "--bound", "25"]);
-    assert_eq!(r.code, Some(1), "{r:?}");
-    assert_eq!(
-        r.stderr.trim(),
-        "error: no ruler better than 25 (optimal: 25 is)"
-    );
-    assert!(r.stdout.is_empty(), "{r:?}");
+    // From the optimum: nothing better, and a ruler of that length found
+    // in this run, which proves it.
+    let (head, marks) = golomb(7, &["--quiet", "--bound", "25"]);
+    assert_eq!(head, "length 25 (optimal)");
+    assert!(is_golomb(&marks) && marks.last() == Some(&25), "{marks:?}");
     // From one more: the optimum.
     let (head, marks) = golomb(7, &["--quiet", "--bound", "26", "--threads", "2"]);
     assert_eq!(head, "length 25 (optimal)");
@@ -337,14 +336,50 @@ fn golomb_by_work_units_finds_oeis_a003022() {
     let r = golomb_by_units(6, 2, &["--bound", "20"]);
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.starts_with("length 17 (optimal)\n"), "{r:?}");
-    // From the optimum: no unit beats it, which proves it.
+    // From the optimum: no unit beats it, and none reached it, so the
+    // merge does not call it optimal.
     let r = golomb_by_units(6, 2, &["--bound", "17"]);
     assert_eq!(r.code, Some(1), "{r:?}");
-    assert!(
-        r.stderr
-            .contains("no ruler better than 17 (optimal: 17 is)"),
-        "{r:?}"
-    );
+    assert!(r.stderr.contains("no ruler better than 17;"), "{r:?}");
+    assert!(!r.stderr.contains("optimal"), "{r:?}");
+}
+
+/// `golomb 5` (optimum 11, OEIS A003022): a bound outside the lengths a
+/// ruler can have (0 to 25 for its last mark) is refused; one no ruler
+/// reaches is never called optimal, in one run or merged from units.
+#[test]
+fn a_bound_no_answer_reaches_is_refused_or_never_called_optimal() {
+    for bound in ["-1", "26", "-9223372036854775808"] {
+        let r = run("golomb", &["5", "--quiet", "--bound", bound]);
+        assert_rejected(&r, &format!("--bound {bound}"));
+    }
+    for bound in ["3", "10"] {
+        let r = run("golomb", &["5", "--quiet", "--bound", bound]);
+        assert_eq!(r.code, Some(1), "{r:?}");
+        assert!(!r.stderr.contains("optimal"), "{r:?}");
+        assert!(r.stdout.is_empty(), "{r:?}");
+        assert_eq!(
+            r.stderr.trim(),
+            format!("error: no ruler has a length at most {bound}: the bound was never reached")
+        );
+        let r = golomb_by_units(5, 2, &["--bound", bound]);
+        assert_eq!(r.code, Some(1), "{r:?}");
+        assert!(!r.stderr.contains("optimal"), "{r:?}");
+    }
+    // Units searched from different bounds are not one run.
+    let units = run_ok("golomb", &["5", "--split", "2"]);
+    assert!(units.lines().count() > 1, "{units}");
+    let mut results = String::new();
+    for (i, line) in units.lines().enumerate() {
+        let bound = if i == 0 { "20" } else { "3" };
+        results.push_str(&run_ok(
+            "golomb",
+            &["5", "--quiet", "--unit", line, "--bound", bound],
+        ));
+    }
+    let file = temp_file(&results);
+    let r = run("golomb", &["5", "--merge", file.path().to_str().unwrap()]);
+    assert_rejected(&r, "different bounds");
 }
 
 #[test]
@@ -375,4 +410,185 @@ fn work_units_of_branch_and_bound_refuse_bad_lines() {
     );
     assert_bad_input("golomb", &["5", "--unit", "nonsense"], "--unit");
     assert_bad_input("knapsack", &["-", "--merge", "-"], "standard input");
+}
+
+/// A knapsack file with a capacity and no item is refused, whatever the
+/// options: each of them printed `value 0 (optimal)` and exited 0, the
+/// option unused.
+#[test]
+fn a_knapsack_without_items_is_refused_with_every_option() {
+    let file = temp_file("8\n");
+    let path = file.path().to_str().unwrap();
+    let empty = temp_file("");
+    let empty = empty.path().to_str().unwrap();
+    for extra in [
+        &[][..],
+        &["--split", "1"],
+        &["--unit", "garbage"],
+        &["--merge", empty],
+        &["--bound", "5"],
+        &["--threads", "3"],
+        &["--node-limit", "1"],
+    ] {
+        let mut args = vec![path];
+        args.extend_from_slice(extra);
+        assert_bad_input("knapsack", &args, "no item");
+    }
+}
+
+/// `--split` and `--merge` search nothing: an option of a search beside
+/// them is refused rather than ignored (each printed the units or the
+/// merged answer, exit 0).
+#[test]
+fn split_and_merge_refuse_the_options_of_a_search() {
+    let units = run_ok("golomb", &["4", "--split", "1"]);
+    let mut results = String::new();
+    for line in units.lines() {
+        results.push_str(&run_ok("golomb", &["4", "--quiet", "--unit", line]));
+    }
+    let file = temp_file(&results);
+    let path = file.path().to_str().unwrap();
+    assert_eq!(
+        run_ok("golomb", &["4", "--merge", path]).lines().next(),
+        Some("length 6 (optimal)")
+    );
+    for option in [&["--node-limit", "5"][..], &["--stats"], &["--cross-check"]] {
+        for (mode, value) in [("--split", "1"), ("--merge", path)] {
+            let mut args = vec!["4", mode, value];
+            args.extend_from_slice(option);
+            let r = run("golomb", &args);
+            assert_rejected(&r, &format!("{} does not go with {mode}", option[0]));
+        }
+    }
+}
+
+/// `queens_domination 16 --split 100` (2^100 prefixes) is refused at once
+/// from an estimate of the split's width: it walked towards a million
+/// units for minutes, printing nothing.
+#[test]
+fn a_split_far_over_the_unit_limit_is_refused_at_once() {
+    assert_bad_input(
+        "queens_domination",
+        &["16", "--split", "100"],
+        "--split 100: the split gives more than 1000000 units",
+    );
+}
+
+/// Every option of the optimisation examples, on degenerate inputs (one
+/// mark, a 1 x 1 board, an item that does not fit, a weightless item),
+/// is honoured or refused with exit code 2 and one line. The answers are
+/// known by hand: a ruler of 1 mark has length 0 and one of 2 marks
+/// length 1; one queen dominates a 1 x 1 board; nothing fits a capacity
+/// of 5 for an item of weight 9; a weightless item of value 4 is packed.
+#[test]
+fn every_option_on_degenerate_inputs_is_honoured_or_refused() {
+    let cases: [(&str, &[&str], &str, &str, i64); 5] = [
+        ("golomb", &["1"], "", "length 0 (optimal)", 0),
+        ("golomb", &["2"], "", "length 1 (optimal)", 1),
+        ("queens_domination", &["1"], "", "queens 1 (optimal)", 1),
+        ("knapsack", &["-"], "5\n9 3\n", "value 0 (optimal)", 0),
+        ("knapsack", &["-"], "0\n0 4\n", "value 4 (optimal)", 4),
+    ];
+    let empty = temp_file("");
+    let empty = empty.path().to_str().unwrap();
+    for (name, base, input, answer, optimum) in cases {
+        let with = |extra: &[&str]| {
+            let mut args = base.to_vec();
+            args.push("--quiet");
+            args.extend_from_slice(extra);
+            run_with_input(name, &args, input)
+        };
+        let honoured = |r: &crate::support::Run| {
+            assert_eq!(r.code, Some(0), "{r:?}");
+            assert_eq!(r.stdout.lines().next(), Some(answer), "{r:?}");
+        };
+        honoured(&with(&[]));
+        honoured(&with(&["--cross-check"]));
+        honoured(&with(&["--threads", "2"]));
+        let stats = with(&["--stats"]);
+        honoured(&stats);
+        assert!(stats.stderr.starts_with("nodes: "), "{stats:?}");
+        // A node limit gives the optimum or says that it is not proven.
+        let limited = with(&["--node-limit", "1"]);
+        let first = limited.stdout.lines().next().unwrap_or("");
+        assert!(
+            (limited.code == Some(0) && first == answer)
+                || (limited.stdout.contains("not proven") || limited.stderr.contains("not proven")),
+            "{limited:?}"
+        );
+        // The optimum as a bound is reached, and so called optimal; a
+        // bound beyond what the objective can reach is refused.
+        let reached = optimum.to_string();
+        honoured(&with(&["--bound", &reached]));
+        let beyond = (if name == "knapsack" {
+            optimum + 1_000
+        } else {
+            -1
+        })
+        .to_string();
+        assert_rejected(&with(&["--bound", &beyond]), "--bound");
+        // Split, searched unit by unit and merged: the same answer.
+        let units = with(&["--split", "1"]);
+        assert_eq!(units.code, Some(0), "{units:?}");
+        assert!(
+            units
+                .stdout
+                .lines()
+                .all(|l| l.starts_with("backtracker-unit/")),
+            "{units:?}"
+        );
+        let mut results = String::new();
+        for line in units.stdout.lines() {
+            let r = with(&["--unit", line]);
+            assert_eq!(r.code, Some(0), "{r:?}");
+            results.push_str(&r.stdout);
+        }
+        let merged = temp_file(&results);
+        honoured(&with(&["--merge", merged.path().to_str().unwrap()]));
+        // What cannot be used is refused.
+        assert_rejected(&with(&["--unit", "garbage"]), "");
+        assert_rejected(&with(&["--merge", empty]), "");
+        assert_rejected(&with(&["--split", "1", "--stats"]), "--stats");
+        assert_rejected(&with(&["--split", "1", "--threads", "2"]), "");
+        assert_rejected(&with(&["--split", "1000"]), "--split 1000");
+    }
+}
+
+/// Interrupted (SIGINT, as Ctrl-C sends, or SIGTERM) after a first answer,
+/// an optimisation example never calls anything optimal: standard output
+/// holds no answer line, and the best found so far is on standard error,
+/// each better one as it was found (golomb 13 and 16 x 16 queens take
+/// far longer than the moment before the signal to prove: 106 marks,
+/// OEIS A003022, and 9 queens, OEIS A075458).
+#[test]
+fn an_interrupted_optimisation_never_says_optimal() {
+    use std::io::{BufRead, BufReader, Read};
+    for (name, n, cost) in [
+        ("golomb", "11", "length"),
+        ("queens_domination", "12", "queens"),
+    ] {
+        for signal in ["-INT", "-TERM"] {
+            let mut child = crate::support::spawn(name, &[n]);
+            let mut stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
+            let mut first = String::new();
+            stderr.read_line(&mut first).expect("a line");
+            assert!(first.starts_with(&format!("found {cost} ")), "{first:?}");
+            crate::support::send_signal(&child, signal);
+            let mut rest = String::new();
+            stderr.read_to_string(&mut rest).expect("standard error");
+            let output = child.wait_with_output().expect("the example ends");
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            assert!(!stdout.contains("optimal"), "{name} {signal}: {stdout:?}");
+            assert!(!rest.contains("optimal"), "{name} {signal}: {rest:?}");
+            assert!(
+                matches!(output.status.code(), Some(130) | None),
+                "{name} {signal}: {:?}",
+                output.status
+            );
+            // Every line on standard error is a better answer as found.
+            for line in first.lines().chain(rest.lines()) {
+                assert!(line.starts_with(&format!("found {cost} ")), "{line:?}");
+            }
+        }
+    }
 }

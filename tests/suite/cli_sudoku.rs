@@ -377,3 +377,20 @@ fn bad_arguments_are_one_line_errors() {
     );
     assert_bad_input(NAME, &["a", "b"], "error: unexpected argument 'b'");
 }
+
+/// A file with no puzzle (empty, or blank lines only) is refused in one
+/// line, with and without `--count`: it printed nothing and exited 0.
+#[test]
+fn an_input_without_a_puzzle_is_refused_in_one_line() {
+    for text in ["", "\n\n", " \r\n"] {
+        let file = temp_file(text);
+        let path = file.path().to_str().unwrap();
+        for args in [&[path][..], &["--count", path], &["--pretty", path]] {
+            assert_bad_input(NAME, args, "holds no puzzle");
+        }
+        assert_rejected(
+            &run_with_input(NAME, &["--count"], text),
+            "standard input holds no puzzle",
+        );
+    }
+}

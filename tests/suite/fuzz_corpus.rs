@@ -264,10 +264,12 @@ fn every_fuzz_target_has_a_committed_corpus() {
     assert_eq!(
         names,
         [
+            "best_results",
             "checkpoint",
             "cryptarithm",
             "dimacs",
             "jobshop",
+            "knapsack",
             "nonogram",
             "polyomino",
             "sudoku_grid",
@@ -308,6 +310,45 @@ fn clues_of_the_corpus_end_the_nonogram_example_cleanly() {
             (
                 "nonogram --count FILE".to_owned(),
                 exit_code("nonogram", &count, b""),
+            ),
+        ]
+    });
+}
+
+#[test]
+fn instances_of_the_corpus_end_the_knapsack_example_cleanly() {
+    check_corpus("knapsack", |bytes| {
+        let file = file_of(bytes);
+        let mut args = os(&["--quiet"]);
+        args.push(path_arg(&file));
+        vec![(
+            "knapsack --quiet FILE".to_owned(),
+            exit_code("knapsack", &args, b""),
+        )]
+    });
+}
+
+#[test]
+fn best_lines_of_the_corpus_end_the_optimisation_merges_cleanly() {
+    check_corpus("best_results", |bytes| {
+        let file = file_of(bytes);
+        let merge = |first: &[&str]| {
+            let mut args = os(first);
+            args.push(path_arg(&file));
+            args
+        };
+        vec![
+            (
+                "golomb 4 --merge FILE".to_owned(),
+                exit_code("golomb", &merge(&["4", "--merge"]), b""),
+            ),
+            (
+                "golomb 5 --merge FILE".to_owned(),
+                exit_code("golomb", &merge(&["5", "--merge"]), b""),
+            ),
+            (
+                "knapsack - --merge FILE".to_owned(),
+                exit_code("knapsack", &merge(&["-", "--merge"]), b"8\n3 4\n4 5\n5 7\n"),
             ),
         ]
     });

@@ -53,6 +53,48 @@ fn split_at_most_refuses_a_split_over_its_limit() {
     );
 }
 
+/// Accepts everything, counting the questions it is asked.
+struct Counted(Arc<AtomicU64>);
+
+impl Checker<u8> for Counted {
+    fn name(&self) -> &'static str {
+        "counted"
+    }
+    fn check(&self, _: &Assignment<'_, u8>) -> bool {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+    fn promising(&self, _: &Assignment<'_, u8>, _: Choice<'_, u8>) -> bool {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+}
+
+/// A split far over its limit is refused before it is walked: 40 free
+/// bits split at every bit would hold 2^40 units, and the walk towards the
+/// limit of 100,000 asked the checker about every candidate of every unit
+/// on the way (`queens_domination 16 --split 100` ran for minutes).
+#[test]
+fn a_split_far_over_its_limit_is_refused_before_it_is_walked() {
+    let asked = Arc::new(AtomicU64::new(0));
+    let mut b = backtracker::ModelBuilder::new();
+    for i in 0..40 {
+        b.variable(format!("x{i}"), [0u8, 1]);
+    }
+    let mut model = b.build((Counted(Arc::clone(&asked)),)).unwrap();
+    assert_eq!(
+        model.split_at_most(40, false, 100_000),
+        Err(UnitError::TooManyUnits { limit: 100_000 })
+    );
+    let questions = asked.load(Ordering::Relaxed);
+    assert!(questions < 100_000, "{questions} questions");
+    // Within the limit, the split is walked and exact.
+    assert_eq!(
+        model.split_at_most(10, false, 1024).map(|u| u.len()),
+        Ok(1024)
+    );
+}
+
 #[test]
 #[ignore = "extended run: `cargo test --tests -- --ignored`"]
 fn split_solve_merge_equals_the_direct_count() {

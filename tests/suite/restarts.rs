@@ -315,3 +315,110 @@ fn an_error_of_an_attempt_is_returned() {
     assert_eq!(calls, 2);
     assert_eq!(error.to_string(), "no");
 }
+
+/// The rules of the random models of [`restarts_agree_with_brute_force`],
+/// each over two values.
+const RULES: [fn(u8, u8) -> bool; 4] = [
+    |a, b| a != b,
+    |a, b| a < b,
+    |a, b| a + b == 2,
+    |a, b| a != b + 1,
+];
+
+/// A model of `n` variables over `0..k` and the rules `pairs` (the two
+/// variables, taken modulo `n`, and the rule's index), built afresh.
+fn random_model(
+    n: usize,
+    k: u8,
+    pairs: &[(usize, usize, usize)],
+) -> Result<backtracker::Model<u8, Vec<backtracker::DynChecker<u8>>>, ModelError> {
+    let mut b = ModelBuilder::new();
+    for i in 0..n {
+        b.variable(format!("x{i}"), 0..k);
+    }
+    let checkers: Vec<backtracker::DynChecker<u8>> = pairs
+        .iter()
+        .filter(|&&(a, c, _)| a % n != c % n)
+        .enumerate()
+        .map(|(i, &(a, c, rule))| {
+            let holds = RULES[rule % RULES.len()];
+            Box::new(backtracker::constraints::Predicate::new(
+                format!("rule {i}"),
+                [a % n, c % n],
+                move |v: &backtracker::constraints::Values<'_, u8>| holds(v[0], v[1]),
+            )) as backtracker::DynChecker<u8>
+        })
+        .collect();
+    b.build(checkers)
+}
+
+/// Whether `values` keeps every rule of `pairs`.
+fn keeps(values: &[u8], pairs: &[(usize, usize, usize)]) -> bool {
+    let n = values.len();
+    pairs
+        .iter()
+        .filter(|&&(a, c, _)| a % n != c % n)
+        .all(|&(a, c, rule)| RULES[rule % RULES.len()](values[a % n], values[c % n]))
+}
+
+/// Whether some assignment of `0..k` to `n` variables keeps `pairs`, by
+/// trying every one.
+fn brute_force_has_a_solution(n: usize, k: u8, pairs: &[(usize, usize, usize)]) -> bool {
+    let total = u32::from(k).pow(u32::try_from(n).unwrap());
+    (0..total).any(|mut code| {
+        let values: Vec<u8> = (0..n)
+            .map(|_| {
+                let v = u8::try_from(code % u32::from(k)).unwrap();
+                code /= u32::from(k);
+                v
+            })
+            .collect();
+        keeps(&values, pairs)
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+
+    /// Restarts on random small models, with every schedule kind, tie
+    /// rules in turn or at random and any seed: a solution is found
+    /// exactly when brute force finds one, and keeps every rule; none is
+    /// reported only when the tree was searched whole.
+    #[test]
+    fn restarts_agree_with_brute_force(
+        n in 1usize..=5,
+        k in 1u8..=3,
+        pairs in proptest::collection::vec((0usize..5, 0usize..5, 0usize..4), 0..8),
+        rules in 1usize..=3,
+        random in proptest::prelude::any::<bool>(),
+        seed in proptest::prelude::any::<u64>(),
+        luby in proptest::prelude::any::<bool>(),
+    ) {
+        let schedule = if luby {
+            Schedule::luby(1)
+        } else {
+            Schedule::geometric(1, 2.0).expect("ratio 2")
+        };
+        let tie = if random { TieRule::Random } else { TieRule::Rotate };
+        let run = Restarts::new(schedule)
+            .tie_rules(rules, tie)
+            .seed(seed)
+            .max_attempts(2_000)
+            .run(|attempt| Ok::<_, ModelError>(attempt.apply(random_model(n, k, &pairs)?.search()).first()))
+            .expect("the model builds");
+        let exists = brute_force_has_a_solution(n, k, &pairs);
+        match run.stop {
+            RestartStop::Found => {
+                let values = run.value.expect("the solution found");
+                proptest::prop_assert!(exists);
+                proptest::prop_assert_eq!(values.len(), n);
+                proptest::prop_assert!(keeps(&values, &pairs), "{:?}", values);
+            }
+            RestartStop::Exhausted => {
+                proptest::prop_assert!(!exists);
+                proptest::prop_assert_eq!(run.value, None);
+            }
+            other => proptest::prop_assert!(false, "{:?}", other),
+        }
+    }
+}

@@ -299,4 +299,8 @@ fn an_automatic_split_gives_every_worker_ten_units_and_the_exact_count() {
         .run(&mut empty)
         .unwrap();
     assert_eq!((report.depth, report.units, report.total), (0, 1, Some(1)));
+    // Its one unit is the whole tree, though the tree has no node below
+    // the root for the estimates to weigh (the share was 0).
+    let split = auto_split(&mut empty, 1, true, 0, 1_000_000).unwrap();
+    assert_eq!((split.units.len(), split.largest_share), (1, 1.0));
 }

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod count_stats;
 pub mod estimate;
 pub mod jobshop;
+pub mod knapsack;
 pub mod lines;
 pub mod long_count;
 pub mod nonogram;

@@ -21,6 +21,10 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     total: 1 << 26,
 };
 
+/// The UTF-8 byte-order mark, which some editors write at the start of a
+/// text file; the readers skip it.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// Input read line by line within [`Limits`].
 pub struct Lines {
     reader: Box<dyn BufRead>,
@@ -115,6 +119,10 @@ impl Lines {
                 bytes.pop();
             }
         }
+        // A byte-order mark is no part of the text.
+        if number == 1 && bytes.starts_with(BYTE_ORDER_MARK) {
+            bytes.drain(..BYTE_ORDER_MARK.len());
+        }
         if bytes.len() > self.limits.line {
             let message = format!(
                 "{}, line {number}: longer than {} bytes, the longest line read",
@@ -145,6 +153,17 @@ impl Lines {
         }
         Ok(text)
     }
+}
+
+/// The whole text of the file at `path` (standard input for `-`), read
+/// as [`Lines`] reads it within [`DEFAULT_LIMITS`]: a byte-order mark
+/// skipped, each line ended by a newline.
+///
+/// # Errors
+///
+/// As [`Lines::open`] and [`Lines::next_line`].
+pub fn read_text(path: &str) -> Result<String, String> {
+    Lines::open(Some(path), DEFAULT_LIMITS)?.read_all()
 }
 
 /// The longest piece of input quoted in a message, in characters.

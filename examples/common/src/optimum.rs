@@ -38,7 +38,9 @@ pub struct OptimumOptions {
 
     /// Look only for answers strictly better than COST, a cost reached
     /// before (by an earlier run, or another machine's unit); when none is
-    /// better, COST is optimal
+    /// better, an answer of cost COST is searched for, and called optimal
+    /// only if found. COST outside the objective's least and greatest cost
+    /// is refused
     #[arg(long, value_name = "COST", allow_negative_numbers = true, conflicts_with_all = ["split", "merge"])]
     pub bound: Option<i64>,
 
@@ -98,9 +100,12 @@ pub enum Answer<V> {
 /// # Errors
 ///
 /// A disagreement in cross-check mode, a cancelled search, a unit that did
-/// not finish, a bad unit line or result file, or no solution at all (`no
-/// ruler found (optimal)` when there is none, else why not; `no ruler
-/// better than 55 (optimal: 55 is)` from a bound).
+/// not finish, a bad unit line or result file, a bound outside the
+/// objective's least and greatest cost, or no solution at all (`no ruler
+/// found (optimal)` when there is none, else why not). From a bound that
+/// nothing beats, a second search looks for an answer of the bound's cost:
+/// found, it is the optimal answer; otherwise `no ruler has a length at
+/// most 3: the bound was never reached`.
 pub fn optimise<V, C>(
     model: &mut Model<V, C>,
     name: &str,
@@ -112,6 +117,10 @@ where
     V: Copy + TryInto<i64> + PartialEq + std::fmt::Debug + Send + Sync,
     C: Checkers<V> + Clone + Send + Sync,
 {
+    refuse_unused(options)?;
+    if let Some(bound) = options.bound {
+        check_bound(model, goal, task, bound)?;
+    }
     if let Some(depth) = options.split {
         return split(model, name, depth);
     }
@@ -157,7 +166,118 @@ where
     let proof = proof(&outcome);
     match outcome.value.best.take() {
         Some(best) => Ok(Answer::Best(best, proof)),
-        None => Err(none_found(task, options.bound, &proof)),
+        None => match options.bound {
+            // Nothing better than the bound: the bound is optimal only
+            // if some answer reaches it, which this run looks for.
+            Some(bound) if outcome.stop.is_complete() => reach(model, goal, task, options, bound),
+            bound => Err(none_found(task, bound, &proof)),
+        },
+    }
+}
+
+/// Refuses the options of a search beside `--split` and `--merge`, which
+/// search nothing (clap refuses the other pairs that do not go together).
+fn refuse_unused(options: &OptimumOptions) -> Result<(), Failure> {
+    let mode = match (options.split, &options.merge) {
+        (Some(_), _) => "--split",
+        (None, Some(_)) => "--merge",
+        (None, None) => return Ok(()),
+    };
+    let searching = [
+        (options.node_limit.is_some(), "--node-limit"),
+        (options.search.stats, "--stats"),
+        (options.search.cross_check, "--cross-check"),
+    ];
+    match searching.iter().find(|(given, _)| *given) {
+        Some((_, option)) => Err(Failure::input(format!(
+            "{option} does not go with {mode}, which searches nothing"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The objective's least and greatest cost over the variables' domains.
+fn cost_range<V: Copy + TryInto<i64>, C: Checkers<V>>(
+    model: &Model<V, C>,
+    goal: &Goal,
+) -> (i64, i64) {
+    let (mut lowest, mut highest) = (0i64, 0i64);
+    for &(a, var) in goal.terms() {
+        let costs = model
+            .domain(var)
+            .iter()
+            .filter_map(|&v| v.try_into().ok())
+            .map(|v: i64| a.saturating_mul(v));
+        let (low, high) = costs.fold((i64::MAX, i64::MIN), |(l, h), c| (l.min(c), h.max(c)));
+        lowest = lowest.saturating_add(low);
+        highest = highest.saturating_add(high);
+    }
+    (lowest, highest)
+}
+
+/// Refuses a bound no answer can reach: below the objective's least cost
+/// or above its greatest.
+fn check_bound<V: Copy + TryInto<i64>, C: Checkers<V>>(
+    model: &Model<V, C>,
+    goal: &Goal,
+    task: Task,
+    bound: i64,
+) -> Result<(), Failure> {
+    let (lowest, highest) = cost_range(model, goal);
+    if (lowest..=highest).contains(&bound) {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "--bound {bound}: no {} has that {}: it is at least {lowest} and at most {highest}",
+        task.answer, task.cost
+    )))
+}
+
+/// After a complete search found nothing better than `bound`: an answer
+/// of cost `bound` itself, found by a search that admits it, is optimal;
+/// when none exists, the bound was never reached.
+fn reach<V, C>(
+    model: &mut Model<V, C>,
+    goal: &Goal,
+    task: Task,
+    options: &OptimumOptions,
+    bound: i64,
+) -> Result<Answer<V>, Failure>
+where
+    V: Copy + TryInto<i64> + PartialEq + std::fmt::Debug + Send + Sync,
+    C: Checkers<V> + Clone + Send,
+{
+    let admitting = match task.sense {
+        Sense::Minimize => bound.checked_add(1),
+        Sense::Maximize => bound.checked_sub(1),
+    };
+    let search = configured(model, options);
+    let search = match admitting {
+        Some(admitting) => search.bound(admitting),
+        None => search,
+    };
+    let mut improvements = search.improvements(goal, task.sense);
+    let first = improvements.next();
+    let outcome = improvements.finish();
+    cli::finished(&outcome, &options.search)?;
+    let most = match task.sense {
+        Sense::Minimize => "at most",
+        Sense::Maximize => "at least",
+    };
+    match first {
+        Some(best) => Ok(Answer::Best(best, "optimal".to_owned())),
+        None if outcome.stop == StopReason::Stopped || outcome.stop.is_complete() => {
+            Err(Failure::NotFound(format!(
+                "no {} has a {} {most} {bound}: the bound was never reached",
+                task.answer, task.cost
+            )))
+        }
+        None => Err(Failure::NotFound(format!(
+            "no {} better than {bound}, and none of {} {bound} found ({})",
+            task.answer,
+            task.cost,
+            proof(&outcome)
+        ))),
     }
 }
 
@@ -186,12 +306,13 @@ fn proof<T>(outcome: &Outcome<T>) -> String {
 }
 
 /// The failure when no solution was found: none at all, or none better
-/// than the bound.
+/// than the bound (which is optimal only if it was reached, which this
+/// run did not see).
 fn none_found(task: Task, bound: Option<i64>, proof: &str) -> Failure {
     match bound {
         Some(bound) if proof == "optimal" => Failure::NotFound(format!(
-            "no {} better than {bound} (optimal: {bound} is)",
-            task.answer
+            "no {} better than {bound}; none of {} {bound} was found here either, so {bound} is not proven reachable",
+            task.answer, task.cost
         )),
         Some(bound) => Failure::NotFound(format!(
             "no {} better than {bound} found ({proof})",
@@ -321,6 +442,14 @@ where
     .map_err(|e| Failure::input(format!("{shown} {e}")))?;
     if results.is_empty() {
         return Err(Failure::input(format!("{shown} holds no result lines")));
+    }
+    if let Some(other) = results.iter().find(|r| r.bound != results[0].bound) {
+        let bound = |b: Option<i64>| b.map_or("none".to_owned(), |b| b.to_string());
+        return Err(Failure::input(format!(
+            "{shown}: units searched from different bounds ({} and {}): merge the units of one run",
+            bound(results[0].bound),
+            bound(other.bound)
+        )));
     }
     let merged =
         merge_best(&results, Some(name)).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
