@@ -107,6 +107,7 @@ fn tables() -> Vec<Table> {
                 &["--merge", "no-such-file"],
                 &["--checkpoint", "CHECKPOINT"],
                 &["--depth", "2"],
+                &["--orbits"],
                 &["--max-units", "1000"],
             ]))
             .collect(),
@@ -195,6 +196,7 @@ fn tables() -> Vec<Table> {
                 &["--unit", "x"],
                 &["--merge", "no-such-file"],
                 &["--checkpoint", "CHECKPOINT"],
+                &["--orbits"],
                 &["--depth", "2"],
             ]))
             .collect(),
@@ -223,6 +225,7 @@ fn tables() -> Vec<Table> {
             answer: Some(eight.clone()),
             rows: [
                 (vec!["--stats"], Differs),
+                (vec!["--orbits"], Writes("question=orbits ")),
                 (vec!["--depth", "1"], Writes("depth=1 ")),
                 // 8 queens split at depth 3 give more than 3 units.
                 (vec!["--max-units", "3"], Refused),
@@ -292,6 +295,7 @@ fn tables() -> Vec<Table> {
                 &["--unit", "x"],
                 &["--merge", "no-such-file"],
                 &["--depth", "2"],
+                &["--orbits"],
                 &["--max-units", "1000"],
             ]))
             .collect(),

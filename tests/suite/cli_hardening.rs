@@ -307,9 +307,11 @@ const OPTION_TABLES: [OptionTable; 6] = [
             ("--depth", "3"),
             ("--max-units", "1000"),
             ("--classes", ""),
+            ("--orbits", ""),
         ],
         needs: &[
             ("--format", &["--first", "--all"]),
+            ("--orbits", &["--checkpoint"]),
             ("--trace-limit", &["--trace"]),
             ("--trace-format", &["--trace"]),
             ("--workers", &["--split"]),
