@@ -1001,6 +1001,39 @@ impl<V, C: Checkers<V>> Model<V, C> {
             .find(|&k| !checkers.check_one(k, &assignment))
             .map(|k| checkers.name(k))
     }
+
+    /// The values of a complete assignment given as one domain index per
+    /// variable (as a checkpoint or a result line carries a solution), if
+    /// every checker accepts it: `None` when `indices` does not have one
+    /// entry per variable, names an index outside a domain, or is
+    /// rejected ([`first_violation`](Self::first_violation)).
+    ///
+    /// ```
+    /// use backtracker_puzzles::nqueens;
+    ///
+    /// let model = nqueens(4)?;
+    /// assert_eq!(model.solution_of(&[1, 3, 0, 2]), Some(vec![1, 3, 0, 2]));
+    /// assert_eq!(model.solution_of(&[0, 1, 2, 3]), None);
+    /// assert_eq!(model.solution_of(&[1, 3, 0, 9]), None);
+    /// assert_eq!(model.solution_of(&[1, 3, 0]), None);
+    /// # Ok::<(), backtracker::ModelError>(())
+    /// ```
+    #[must_use]
+    pub fn solution_of(&self, indices: &[u32]) -> Option<Vec<V>>
+    where
+        V: Copy,
+    {
+        if indices.len() != self.len() {
+            return None;
+        }
+        let values = indices
+            .iter()
+            .enumerate()
+            .map(|(var, &i)| self.table.domains[var].get(i as usize).copied())
+            .collect::<Option<Vec<V>>>()?;
+        let indices: Vec<Option<usize>> = indices.iter().map(|&i| Some(i as usize)).collect();
+        self.first_violation(&indices).is_none().then_some(values)
+    }
 }
 
 impl<V: fmt::Debug, C: Checkers<V>> fmt::Debug for Model<V, C> {

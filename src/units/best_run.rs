@@ -337,7 +337,9 @@ where
             let Some((cost, solution)) = &line.best else {
                 continue;
             };
-            let values = solution_values(self.model, solution)
+            let values = self
+                .model
+                .solution_of(solution)
                 .filter(|values| goal.cost(values) == Some(*cost))
                 .ok_or_else(|| RunError::NotASolution {
                     path: self
@@ -553,22 +555,4 @@ fn solution_indices<V: PartialEq>(domains: &[Vec<V>], best: &Best<V>) -> Option<
                 .and_then(|i| u32::try_from(i).ok())
         })
         .collect()
-}
-
-/// The values of a solution given as domain indices, if it is one of
-/// `model`.
-fn solution_values<V: Copy, C: Checkers<V>>(
-    model: &Model<V, C>,
-    solution: &[u32],
-) -> Option<Vec<V>> {
-    if solution.len() != model.len() {
-        return None;
-    }
-    let indices: Vec<Option<usize>> = solution.iter().map(|&i| Some(i as usize)).collect();
-    let values = solution
-        .iter()
-        .enumerate()
-        .map(|(var, &i)| model.domain(var).get(i as usize).copied())
-        .collect::<Option<Vec<V>>>()?;
-    model.first_violation(&indices).is_none().then_some(values)
 }

@@ -461,7 +461,8 @@ where
     let bound = merged.bound;
     match merged.best {
         Some((cost, solution, unit)) if merged.optimum() == Some(cost) => {
-            let values = values(model, &solution)
+            let values = model
+                .solution_of(&solution)
                 .filter(|values| goal.cost(values) == Some(cost))
                 .ok_or_else(|| {
                     Failure::input(format!(
@@ -472,19 +473,4 @@ where
         }
         _ => Err(none_found(task, bound, "optimal")),
     }
-}
-
-/// The values of a solution given as domain indices, if it is one of
-/// `model` with its cost.
-fn values<V: Copy, C: Checkers<V>>(model: &Model<V, C>, solution: &[u32]) -> Option<Vec<V>> {
-    if solution.len() != model.len() {
-        return None;
-    }
-    let indices: Vec<Option<usize>> = solution.iter().map(|&i| Some(i as usize)).collect();
-    let values = solution
-        .iter()
-        .enumerate()
-        .map(|(var, &i)| model.domain(var).get(i as usize).copied())
-        .collect::<Option<Vec<V>>>()?;
-    model.first_violation(&indices).is_none().then_some(values)
 }
